@@ -1,0 +1,395 @@
+package mpi;
+
+import java.util.Arrays;
+
+import jmpi.core.CoreComm;
+import jmpi.core.CoreRequest;
+import jmpi.core.Engine;
+import jmpi.core.ErrorClass;
+import jmpi.core.JobAbortedError;
+import jmpi.core.MpiError;
+import jmpi.core.RecvRequest;
+import jmpi.core.SendMode;
+import jmpi.core.SendRequest;
+import jmpi.datatype.BasicType;
+
+/**
+ * A communicator: point-to-point communication among a group of ranks (mpiJava 1.2 {@code Comm}).
+ * Each method checks its arguments, hands the work to the rank's engine, and reports errors through
+ * the communicator's error handler.
+ */
+public class Comm {
+    private final String name;
+    private volatile CoreComm core;
+    private Errhandler errhandler = MPI.ERRORS_ARE_FATAL;
+
+    Comm(String name) {
+        this.name = name;
+    }
+
+    Comm(String name, CoreComm core) {
+        this.name = name;
+        this.core = core;
+    }
+
+    void bind(CoreComm c) {
+        this.core = c;
+    }
+
+    /** The engine's communicator, or an error when MPI is not running or this communicator was freed. */
+    CoreComm core() {
+        MPI.live();
+        CoreComm c = core;
+        if (c == null) {
+            throw new MpiError(ErrorClass.ERR_COMM, name + " has been freed");
+        }
+        return c;
+    }
+
+    /**
+     * Applies the error handler: returns the exception to throw (ERRORS_RETURN), or ends the job and
+     * unwinds the rank (ERRORS_ARE_FATAL).
+     */
+    MPIException raise(MpiError e) {
+        MPIException ex = new MPIException(e);
+        if (errhandler.fatal) {
+            Engine engine = MPI.engine;
+            String why = "MPI error in " + name + " with MPI.ERRORS_ARE_FATAL: " + e.getMessage();
+            if (engine != null) {
+                engine.job().fail(engine.worldRank(), e.errorClass().code(), why, ex);
+            }
+            throw new JobAbortedError(why, ex);
+        }
+        return ex;
+    }
+
+    // ------------------------------------------------------------------ basic queries
+
+    /** MPI_Comm_rank. */
+    public int Rank() {
+        try {
+            return core().rank();
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Comm_size. */
+    public int Size() {
+        try {
+            return core().size();
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Comm_test_inter. */
+    public boolean Test_inter() {
+        return false;
+    }
+
+    /** True once this communicator has been freed (MPI_COMM_NULL). */
+    public boolean Is_null() {
+        return core == null;
+    }
+
+    /** MPI_Comm_compare: IDENT (same communicator), CONGRUENT (same members, same order), SIMILAR, UNEQUAL. */
+    public static int Compare(Comm comm1, Comm comm2) {
+        CoreComm a = comm1.core();
+        CoreComm b = comm2.core();
+        if (a == b) {
+            return MPI.IDENT;
+        }
+        if (Engine.sameMembers(a, b)) {
+            return MPI.CONGRUENT;
+        }
+        int[] x = a.worldRanks();
+        int[] y = b.worldRanks();
+        Arrays.sort(x);
+        Arrays.sort(y);
+        return Arrays.equals(x, y) ? MPI.SIMILAR : MPI.UNEQUAL;
+    }
+
+    /** MPI_Comm_dup, as mpiJava's {@code clone()}. */
+    @Override
+    public Object clone() {
+        return Dup();
+    }
+
+    /** MPI_Comm_dup: same members, new context; inherits the error handler. Collective. */
+    public Comm Dup() {
+        try {
+            Comm c = new Comm(name + ".dup", core().engine().dup(core()));
+            c.errhandler = errhandler;
+            return c;
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Comm_free. The predefined communicators cannot be freed. */
+    public void Free() {
+        try {
+            core();
+            if (this == MPI.COMM_WORLD || this == MPI.COMM_SELF) {
+                throw new MpiError(ErrorClass.ERR_COMM, "cannot free " + name);
+            }
+            core = null;
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Errhandler_set. */
+    public void Errhandler_set(Errhandler handler) {
+        if (handler == null) {
+            throw raise(new MpiError(ErrorClass.ERR_ARG, "error handler is null"));
+        }
+        this.errhandler = handler;
+    }
+
+    /** MPI_Errhandler_get. */
+    public Errhandler Errhandler_get() {
+        return errhandler;
+    }
+
+    /** MPI_Abort: ends the whole job with {@code errorcode} as its exit code (0 becomes 1: an abort is a failure). */
+    public void Abort(int errorcode) {
+        Engine engine = MPI.live();
+        int code = errorcode == 0 ? 1 : errorcode;
+        String why = "MPI_Abort(" + errorcode + ") called on " + name;
+        engine.job().fail(engine.worldRank(), code, why, null);
+        throw new JobAbortedError(why);
+    }
+
+    // ------------------------------------------------------------------ blocking point-to-point
+
+    /** MPI_Send. */
+    public void Send(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+    }
+
+    /** MPI_Bsend: buffered in the space given to {@link MPI#Buffer_attach}. */
+    public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+    }
+
+    /** MPI_Ssend: returns once the matching receive has started. */
+    public void Ssend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+    }
+
+    /** MPI_Rsend: the matching receive must already be posted. */
+    public void Rsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.READY);
+    }
+
+    private void blockingSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
+        try {
+            SendRequest r = startSend(buf, offset, count, datatype, dest, tag, mode);
+            r.engine().await(r);
+            r.throwIfFailed();
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Recv. */
+    public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        try {
+            RecvRequest r = startRecv(buf, offset, count, datatype, source, tag);
+            r.engine().await(r);
+            r.throwIfFailed();
+            return Status.of(r);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Sendrecv. */
+    public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
+                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
+        try {
+            RecvRequest r = startRecv(recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+            SendRequest s = startSend(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, SendMode.STANDARD);
+            r.engine().await(s);
+            r.engine().await(r);
+            s.throwIfFailed();
+            r.throwIfFailed();
+            return Status.of(r);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Sendrecv_replace: sends from and receives into the same buffer. */
+    public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype, int dest, int sendtag,
+                                   int source, int recvtag) {
+        try {
+            BasicType t = Checks.buffer(buf, offset, count, datatype);
+            Object temp = t == BasicType.OBJECT ? new Object[count] : java.lang.reflect.Array.newInstance(
+                    t.arrayClass().getComponentType(), count);
+            RecvRequest r = startRecv(temp, 0, count, datatype, source, recvtag);
+            SendRequest s = startSend(buf, offset, count, datatype, dest, sendtag, SendMode.STANDARD);
+            r.engine().await(s);
+            r.engine().await(r);
+            s.throwIfFailed();
+            r.throwIfFailed();
+            System.arraycopy(temp, 0, buf, offset, r.count());
+            return Status.of(r);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    // ------------------------------------------------------------------ non-blocking point-to-point
+
+    /** MPI_Isend. */
+    public Request Isend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return nonBlockingSend(buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+    }
+
+    /** MPI_Ibsend. */
+    public Request Ibsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return nonBlockingSend(buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+    }
+
+    /** MPI_Issend. */
+    public Request Issend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return nonBlockingSend(buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+    }
+
+    /** MPI_Irsend. */
+    public Request Irsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return nonBlockingSend(buf, offset, count, datatype, dest, tag, SendMode.READY);
+    }
+
+    private Request nonBlockingSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag,
+                                    SendMode mode) {
+        try {
+            return new Request(this, startSend(buf, offset, count, datatype, dest, tag, mode));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Irecv. */
+    public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        try {
+            return new Request(this, startRecv(buf, offset, count, datatype, source, tag));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    // ------------------------------------------------------------------ persistent requests
+
+    /** MPI_Send_init. */
+    public Prequest Send_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return persistentSend(buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+    }
+
+    /** MPI_Bsend_init. */
+    public Prequest Bsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return persistentSend(buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+    }
+
+    /** MPI_Ssend_init. */
+    public Prequest Ssend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return persistentSend(buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+    }
+
+    /** MPI_Rsend_init. */
+    public Prequest Rsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return persistentSend(buf, offset, count, datatype, dest, tag, SendMode.READY);
+    }
+
+    private Prequest persistentSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag,
+                                    SendMode mode) {
+        try {
+            checkSend(buf, offset, count, datatype, dest, tag);
+            return new Prequest(this, () -> startSend(buf, offset, count, datatype, dest, tag, mode));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Recv_init. */
+    public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        try {
+            checkRecv(buf, offset, count, datatype, source, tag);
+            return new Prequest(this, () -> startRecv(buf, offset, count, datatype, source, tag));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    // ------------------------------------------------------------------ probes
+
+    /** MPI_Probe: waits for a matching message and describes it without receiving it. */
+    public Status Probe(int source, int tag) {
+        try {
+            CoreComm c = core();
+            Checks.source(source, c.size());
+            Checks.recvTag(tag);
+            return Status.of(c.engine().probe(c, source, tag));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iprobe: a matching message's status, or null when none has arrived. */
+    public Status Iprobe(int source, int tag) {
+        try {
+            CoreComm c = core();
+            Checks.source(source, c.size());
+            Checks.recvTag(tag);
+            var p = c.engine().iprobe(c, source, tag);
+            return p == null ? null : Status.of(p);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    // ------------------------------------------------------------------ shared pieces
+
+    private CoreComm checkSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        CoreComm c = core();
+        Checks.buffer(buf, offset, count, datatype);
+        Checks.dest(dest, c.size());
+        Checks.sendTag(tag);
+        return c;
+    }
+
+    private CoreComm checkRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        CoreComm c = core();
+        Checks.buffer(buf, offset, count, datatype);
+        Checks.source(source, c.size());
+        Checks.recvTag(tag);
+        return c;
+    }
+
+    SendRequest startSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
+        CoreComm c = checkSend(buf, offset, count, datatype, dest, tag);
+        return c.engine().isend(c, buf, offset, count, datatype.basic(), dest, tag, mode);
+    }
+
+    RecvRequest startRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        CoreComm c = checkRecv(buf, offset, count, datatype, source, tag);
+        return c.engine().irecv(c, buf, offset, count, datatype.basic(), source, tag);
+    }
+
+    /** Fails a completed request's error through this communicator's handler. */
+    void check(CoreRequest r) {
+        try {
+            r.throwIfFailed();
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,274 @@
+package mpi;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+import jmpi.core.Engine;
+import jmpi.core.ErrorClass;
+import jmpi.core.MpiError;
+import jmpi.datatype.BasicType;
+import jmpi.spi.RankEnv;
+import jmpi.spi.RankEnvProvider;
+import jmpi.spi.RankScope;
+
+/**
+ * The MPI environment of one rank (mpiJava 1.2 / MPJ): initialization, the predefined communicators,
+ * datatypes, error handlers and constants. With ranks as threads, this class is loaded once per rank,
+ * so its statics are that rank's own.
+ */
+public class MPI {
+    // ------------------------------------------------------------------ constants
+    public static final int ANY_SOURCE = Engine.ANY_SOURCE;
+    public static final int ANY_TAG = Engine.ANY_TAG;
+    public static final int PROC_NULL = Engine.PROC_NULL;
+    public static final int UNDEFINED = -32766;
+    /** Largest usable tag (also the value of the TAG_UB attribute). */
+    public static final int TAG_UB_VALUE = Engine.TAG_UB;
+
+    public static final int IDENT = 0;
+    public static final int CONGRUENT = 1;
+    public static final int SIMILAR = 2;
+    public static final int UNEQUAL = 3;
+
+    public static final int THREAD_SINGLE = 0;
+    public static final int THREAD_FUNNELED = 1;
+    public static final int THREAD_SERIALIZED = 2;
+    public static final int THREAD_MULTIPLE = 3;
+
+    public static final int SUCCESS = 0;
+    public static final int ERR_BUFFER = 1;
+    public static final int ERR_COUNT = 2;
+    public static final int ERR_TYPE = 3;
+    public static final int ERR_TAG = 4;
+    public static final int ERR_COMM = 5;
+    public static final int ERR_RANK = 6;
+    public static final int ERR_REQUEST = 7;
+    public static final int ERR_ROOT = 8;
+    public static final int ERR_GROUP = 9;
+    public static final int ERR_OP = 10;
+    public static final int ERR_TOPOLOGY = 11;
+    public static final int ERR_DIMS = 12;
+    public static final int ERR_ARG = 13;
+    public static final int ERR_UNKNOWN = 14;
+    public static final int ERR_TRUNCATE = 15;
+    public static final int ERR_OTHER = 16;
+    public static final int ERR_INTERN = 17;
+    public static final int ERR_IN_STATUS = 18;
+    public static final int ERR_PENDING = 19;
+    public static final int ERR_LASTCODE = 19;
+
+    /** Bytes of attached buffer each buffered send needs beyond its data (set from the engine at Init). */
+    public static int BSEND_OVERHEAD = 64;
+
+    // ------------------------------------------------------------------ datatypes
+    public static final Datatype BYTE = new Datatype(BasicType.BYTE, "BYTE");
+    public static final Datatype CHAR = new Datatype(BasicType.CHAR, "CHAR");
+    public static final Datatype SHORT = new Datatype(BasicType.SHORT, "SHORT");
+    public static final Datatype BOOLEAN = new Datatype(BasicType.BOOLEAN, "BOOLEAN");
+    public static final Datatype INT = new Datatype(BasicType.INT, "INT");
+    public static final Datatype LONG = new Datatype(BasicType.LONG, "LONG");
+    public static final Datatype FLOAT = new Datatype(BasicType.FLOAT, "FLOAT");
+    public static final Datatype DOUBLE = new Datatype(BasicType.DOUBLE, "DOUBLE");
+    public static final Datatype OBJECT = new Datatype(BasicType.OBJECT, "OBJECT");
+    public static final Datatype PACKED = new Datatype(BasicType.PACKED, "PACKED");
+    public static final Datatype LB = new Datatype(null, "LB");
+    public static final Datatype UB = new Datatype(null, "UB");
+
+    // ------------------------------------------------------------------ error handlers
+    /** The default: an error ends the whole job, naming the rank and the error. */
+    public static final Errhandler ERRORS_ARE_FATAL = new Errhandler(true, "MPI.ERRORS_ARE_FATAL");
+    /** An error is thrown to the caller as an {@link MPIException}. */
+    public static final Errhandler ERRORS_RETURN = new Errhandler(false, "MPI.ERRORS_RETURN");
+
+    // ------------------------------------------------------------------ communicators
+    public static final Intracomm COMM_WORLD = new Intracomm("MPI.COMM_WORLD");
+    public static final Intracomm COMM_SELF = new Intracomm("MPI.COMM_SELF");
+
+    // ------------------------------------------------------------------ this rank's state
+    static Engine engine;
+    private static volatile boolean initialized;
+    private static volatile boolean finalized;
+    private static Thread mainThread;
+    private static int threadLevel;
+    private static byte[] attachedArray;
+    private static ByteBuffer attachedBuffer;
+
+    MPI() {
+    }
+
+    /** MPI_Init. Returns the program's own arguments (any {@code --jmpi-} arguments a launcher added removed). */
+    public static String[] Init(String[] args) {
+        start(args, THREAD_SINGLE);
+        List<String> own = new ArrayList<>();
+        for (String a : args == null ? new String[0] : args) {
+            if (!a.startsWith("--jmpi-")) {
+                own.add(a);
+            }
+        }
+        return own.toArray(new String[0]);
+    }
+
+    /** MPI_Init_thread: jmpi provides every level up to {@link #THREAD_MULTIPLE}. Returns the level provided. */
+    public static int Init_thread(String[] args, int required) {
+        if (required < THREAD_SINGLE || required > THREAD_MULTIPLE) {
+            throw MPIException.of(ErrorClass.ERR_ARG, "thread level " + required + " is not one of THREAD_SINGLE..THREAD_MULTIPLE");
+        }
+        start(args, required);
+        return threadLevel;
+    }
+
+    private static synchronized void start(String[] args, int required) {
+        if (initialized && !finalized) {
+            throw MPIException.of(ErrorClass.ERR_OTHER, "MPI.Init called twice");
+        }
+        if (finalized) {
+            throw MPIException.of(ErrorClass.ERR_OTHER, "MPI.Init called after MPI.Finalize");
+        }
+        ClassLoader loader = MPI.class.getClassLoader();
+        RankEnv env = loader instanceof RankScope scope ? scope.rankEnv() : findRuntime(args == null ? new String[0] : args, loader);
+        try {
+            engine = new Engine(env, loader);
+        } catch (MpiError e) {
+            throw new MPIException(e);
+        }
+        BSEND_OVERHEAD = (int) engine.bsendOverhead();
+        COMM_WORLD.bind(engine.world());
+        COMM_SELF.bind(engine.self());
+        mainThread = Thread.currentThread();
+        threadLevel = Math.max(required, THREAD_SINGLE);
+        initialized = true;
+    }
+
+    private static RankEnv findRuntime(String[] args, ClassLoader loader) {
+        List<RankEnvProvider> providers = new ArrayList<>();
+        ServiceLoader.load(RankEnvProvider.class, loader).forEach(providers::add);
+        providers.sort(Comparator.comparingInt(RankEnvProvider::priority).reversed());
+        for (RankEnvProvider p : providers) {
+            Optional<RankEnv> env = p.find(args);
+            if (env.isPresent()) {
+                return env.get();
+            }
+        }
+        throw MPIException.of(ErrorClass.ERR_OTHER, "no jmpi runtime on the class path: run the program with bin/jmpirun");
+    }
+
+    /** MPI_Finalize. Buffered messages are delivered first. */
+    public static void Finalize() {
+        Engine e = live();
+        e.finish();
+        finalized = true;
+    }
+
+    /** MPI_Initialized: true once Init has been called (also after Finalize, as the standard says). */
+    public static boolean Initialized() {
+        return initialized || finalized;
+    }
+
+    /** MPI_Finalized. */
+    public static boolean Finalized() {
+        return finalized;
+    }
+
+    /** MPI_Query_thread. */
+    public static int Query_thread() {
+        live();
+        return threadLevel;
+    }
+
+    /** MPI_Is_thread_main: whether the caller is the thread that called Init. */
+    public static boolean Is_thread_main() {
+        live();
+        return Thread.currentThread() == mainThread;
+    }
+
+    /** MPI_Wtime: seconds since an arbitrary origin, with nanosecond resolution. */
+    public static double Wtime() {
+        return System.nanoTime() * 1e-9;
+    }
+
+    /** MPI_Wtick: resolution of {@link #Wtime()}. */
+    public static double Wtick() {
+        return 1e-9;
+    }
+
+    /** MPI_Get_processor_name. */
+    public static String Get_processor_name() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    /** MPI_Error_string: the error class's name and the standard's text. */
+    public static String Error_string(int errorCode) {
+        ErrorClass c = ErrorClass.ofCode(errorCode);
+        return c == ErrorClass.ERR_UNKNOWN && errorCode != ERR_UNKNOWN
+                ? "unknown error code " + errorCode
+                : "MPI_" + c.name() + ": " + c.text();
+    }
+
+    /** MPI_Error_class: jmpi's error codes are the classes themselves. */
+    public static int Error_class(int errorCode) {
+        return ErrorClass.ofCode(errorCode).code();
+    }
+
+    /** MPI_Abort on COMM_WORLD. */
+    public static void Abort(int errorCode) {
+        COMM_WORLD.Abort(errorCode);
+    }
+
+    /** MPI_Buffer_attach: space for buffered sends. */
+    public static void Buffer_attach(byte[] buffer) {
+        if (buffer == null) {
+            throw MPIException.of(ErrorClass.ERR_BUFFER, "Buffer_attach of a null buffer");
+        }
+        attach(buffer.length);
+        attachedArray = buffer;
+    }
+
+    /** MPI_Buffer_attach with a {@link ByteBuffer} (MPJ Express style): its remaining bytes are the space. */
+    public static void Buffer_attach(ByteBuffer buffer) {
+        if (buffer == null) {
+            throw MPIException.of(ErrorClass.ERR_BUFFER, "Buffer_attach of a null buffer");
+        }
+        attach(buffer.remaining());
+        attachedBuffer = buffer;
+    }
+
+    private static void attach(int bytes) {
+        Engine e = live();
+        try {
+            e.attachBuffer(bytes);
+        } catch (MpiError err) {
+            throw COMM_WORLD.raise(err);
+        }
+    }
+
+    /** MPI_Buffer_detach: waits until every buffered message has been received; returns the attached array. */
+    public static byte[] Buffer_detach() {
+        Engine e = live();
+        e.detachBuffer();
+        byte[] a = attachedArray;
+        attachedArray = null;
+        attachedBuffer = null;
+        return a;
+    }
+
+    /** The engine, or an error when MPI is not initialized or already finalized. */
+    static Engine live() {
+        if (finalized) {
+            throw MPIException.of(ErrorClass.ERR_OTHER, "MPI call after MPI.Finalize");
+        }
+        if (!initialized) {
+            throw MPIException.of(ErrorClass.ERR_OTHER, "MPI call before MPI.Init");
+        }
+        return engine;
+    }
+}

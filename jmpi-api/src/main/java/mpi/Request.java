@@ -1,0 +1,182 @@
+package mpi;
+
+import jmpi.core.CoreRequest;
+import jmpi.core.Engine;
+
+/**
+ * A non-blocking operation (MPI_Request). Once a non-persistent request has completed through a wait
+ * or a successful test it becomes the null request ({@link #Is_null()}).
+ */
+public class Request {
+    final Comm comm;
+    CoreRequest core;
+
+    Request(Comm comm, CoreRequest core) {
+        this.comm = comm;
+        this.core = core;
+    }
+
+    /** The status of the completed operation; releases the request (or deactivates a persistent one). */
+    Status finish() {
+        CoreRequest r = core;
+        core = null;
+        Status s = Status.of(r);
+        comm.check(r);
+        return s;
+    }
+
+    /** MPI_Wait. A null or inactive request gives an empty status at once. */
+    public Status Wait() {
+        CoreRequest r = core;
+        if (r == null) {
+            return Status.empty();
+        }
+        r.engine().await(r);
+        return finish();
+    }
+
+    /** MPI_Test: the status if the operation has completed, else null. */
+    public Status Test() {
+        CoreRequest r = core;
+        if (r == null) {
+            return Status.empty();
+        }
+        r.engine().progress();
+        return r.isDone() ? finish() : null;
+    }
+
+    /** True for the null request. */
+    public boolean Is_null() {
+        return core == null;
+    }
+
+    /** MPI_Cancel: a receive not yet matched is cancelled (its status then says so); a send goes on. */
+    public void Cancel() {
+        CoreRequest r = core;
+        if (r != null) {
+            r.engine().cancel(r);
+        }
+    }
+
+    /** MPI_Request_free: the operation goes on, but nobody will wait for it. */
+    public void Free() {
+        core = null;
+    }
+
+    private static Engine engineOf(Request[] array, CoreRequest[] cores) {
+        Engine e = null;
+        for (int i = 0; i < array.length; i++) {
+            if (array[i] != null && array[i].core != null) {
+                cores[i] = array[i].core;
+                e = cores[i].engine();
+            }
+        }
+        return e;
+    }
+
+    /** MPI_Waitall: one status per request (empty for null requests). */
+    public static Status[] Waitall(Request[] array) {
+        CoreRequest[] cores = new CoreRequest[array.length];
+        Engine e = engineOf(array, cores);
+        Status[] out = new Status[array.length];
+        if (e != null) {
+            e.awaitAll(cores);
+        }
+        for (int i = 0; i < array.length; i++) {
+            out[i] = cores[i] == null ? Status.empty() : array[i].finish();
+            out[i].index = i;
+        }
+        return out;
+    }
+
+    /** MPI_Waitany: the status of one completed request, its position in {@code index}; UNDEFINED if all are null. */
+    public static Status Waitany(Request[] array) {
+        CoreRequest[] cores = new CoreRequest[array.length];
+        Engine e = engineOf(array, cores);
+        if (e == null) {
+            return Status.empty();
+        }
+        int i = e.awaitAny(cores);
+        Status s = array[i].finish();
+        s.index = i;
+        return s;
+    }
+
+    /** MPI_Waitsome: statuses of all requests completed once at least one has; null if all are null. */
+    public static Status[] Waitsome(Request[] array) {
+        CoreRequest[] cores = new CoreRequest[array.length];
+        Engine e = engineOf(array, cores);
+        if (e == null) {
+            return null;
+        }
+        e.awaitAny(cores);
+        return completed(array, cores);
+    }
+
+    /** MPI_Testall: every status if all requests have completed, else null (nothing released). */
+    public static Status[] Testall(Request[] array) {
+        CoreRequest[] cores = new CoreRequest[array.length];
+        Engine e = engineOf(array, cores);
+        if (e != null) {
+            e.progress();
+            for (CoreRequest r : cores) {
+                if (r != null && !r.isDone()) {
+                    return null;
+                }
+            }
+        }
+        Status[] out = new Status[array.length];
+        for (int i = 0; i < array.length; i++) {
+            out[i] = cores[i] == null ? Status.empty() : array[i].finish();
+            out[i].index = i;
+        }
+        return out;
+    }
+
+    /** MPI_Testany: the status of one completed request (with its index), else null. */
+    public static Status Testany(Request[] array) {
+        CoreRequest[] cores = new CoreRequest[array.length];
+        Engine e = engineOf(array, cores);
+        if (e == null) {
+            return Status.empty();
+        }
+        e.progress();
+        for (int i = 0; i < cores.length; i++) {
+            if (cores[i] != null && cores[i].isDone()) {
+                Status s = array[i].finish();
+                s.index = i;
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** MPI_Testsome: statuses of the requests completed now (possibly none); null if all are null. */
+    public static Status[] Testsome(Request[] array) {
+        CoreRequest[] cores = new CoreRequest[array.length];
+        Engine e = engineOf(array, cores);
+        if (e == null) {
+            return null;
+        }
+        e.progress();
+        return completed(array, cores);
+    }
+
+    private static Status[] completed(Request[] array, CoreRequest[] cores) {
+        int n = 0;
+        for (CoreRequest r : cores) {
+            if (r != null && r.isDone()) {
+                n++;
+            }
+        }
+        Status[] out = new Status[n];
+        int k = 0;
+        for (int i = 0; i < cores.length; i++) {
+            if (cores[i] != null && cores[i].isDone()) {
+                out[k] = array[i].finish();
+                out[k++].index = i;
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,73 @@
+package mpi;
+
+import jmpi.core.CoreRequest;
+import jmpi.core.Engine;
+import jmpi.core.ProbeStatus;
+import jmpi.datatype.BasicType;
+
+/** The outcome of a receive, probe or wait (MPI_Status): who sent, with which tag, how much. */
+public class Status {
+    /** Rank of the sender in the communicator. */
+    public int source;
+    /** Tag of the message. */
+    public int tag;
+    /** Index of the request in the array given to Waitany, Testany, Waitsome or Testsome. */
+    public int index = MPI.UNDEFINED;
+    private final int count;
+    private final int typeCode;
+    private final boolean cancelled;
+
+    Status(int source, int tag, int count, int typeCode, boolean cancelled) {
+        this.source = source;
+        this.tag = tag;
+        this.count = count;
+        this.typeCode = typeCode;
+        this.cancelled = cancelled;
+    }
+
+    static Status of(CoreRequest r) {
+        return new Status(r.source(), r.tag(), r.count(), r.typeCode(), r.cancelled());
+    }
+
+    static Status of(ProbeStatus p) {
+        return new Status(p.source(), p.tag(), p.count(), p.typeCode(), false);
+    }
+
+    /** The status of a null or inactive request: empty. */
+    static Status empty() {
+        return new Status(Engine.ANY_SOURCE, Engine.ANY_TAG, 0, BasicType.BYTE.code(), false);
+    }
+
+    /**
+     * MPI_Get_count: number of elements of {@code datatype} received, or {@code MPI.UNDEFINED} when the
+     * message is not a whole number of them.
+     */
+    public int Get_count(Datatype datatype) {
+        BasicType sent = BasicType.ofCode(typeCode);
+        BasicType asked = datatype.basicForMessages();
+        if (asked == sent) {
+            return count;
+        }
+        if (asked == BasicType.OBJECT || sent == BasicType.OBJECT) {
+            return MPI.UNDEFINED;
+        }
+        int n = asked.elementsIn((long) count * sent.size());
+        return n < 0 ? MPI.UNDEFINED : n;
+    }
+
+    /** MPI_Get_elements: basic elements received (equal to Get_count for basic datatypes). */
+    public int Get_elements(Datatype datatype) {
+        return Get_count(datatype);
+    }
+
+    /** MPI_Test_cancelled. */
+    public boolean Test_cancelled() {
+        return cancelled;
+    }
+
+    @Override
+    public String toString() {
+        return "Status[source=" + source + ", tag=" + tag + ", count=" + count + ", type="
+                + BasicType.ofCode(typeCode) + (cancelled ? ", cancelled" : "") + "]";
+    }
+}

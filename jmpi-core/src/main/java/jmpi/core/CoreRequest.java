@@ -1,0 +1,71 @@
+package jmpi.core;
+
+/**
+ * A pending operation and, once {@link #isDone()}, its status. Completed by the owning rank's
+ * progress or, for a rendezvous or synchronous send, by the receiving rank's thread.
+ *
+ * <p>Memory: the status fields are written before the volatile {@code done} store and read after
+ * the volatile {@code done} load, so they need no other synchronization.
+ */
+public abstract sealed class CoreRequest implements Waitable permits SendRequest, RecvRequest {
+    final Engine engine;
+    private volatile boolean done;
+    int source;
+    int tag;
+    int count;
+    int typeCode;
+    ErrorClass error = ErrorClass.SUCCESS;
+    String errorDetail;
+    boolean cancelled;
+
+    CoreRequest(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override
+    public final boolean isDone() {
+        return done;
+    }
+
+    final void markDone() {
+        done = true;
+    }
+
+    /** The engine of the rank that owns this request. */
+    public Engine engine() {
+        return engine;
+    }
+
+    public int source() {
+        return source;
+    }
+
+    public int tag() {
+        return tag;
+    }
+
+    /** Elements received (for a receive), of basic type {@link #typeCode()}. */
+    public int count() {
+        return count;
+    }
+
+    public int typeCode() {
+        return typeCode;
+    }
+
+    public boolean cancelled() {
+        return cancelled;
+    }
+
+    /** The error the operation ended with ({@link ErrorClass#SUCCESS} when none). */
+    public ErrorClass error() {
+        return error;
+    }
+
+    /** Throws the operation's error, if it ended with one. */
+    public void throwIfFailed() {
+        if (error != ErrorClass.SUCCESS) {
+            throw new MpiError(error, errorDetail);
+        }
+    }
+}

@@ -1,0 +1,478 @@
+package jmpi.core;
+
+import java.io.ObjectInputFilter;
+import java.util.concurrent.locks.ReentrantLock;
+
+import jmpi.datatype.BasicType;
+import jmpi.datatype.ObjectAllowList;
+import jmpi.datatype.ObjectCodec;
+import jmpi.spi.Endpoint;
+import jmpi.spi.Frame;
+import jmpi.spi.FrameSink;
+import jmpi.spi.JobControl;
+import jmpi.spi.RankEnv;
+
+/**
+ * One rank's message engine: protocols (eager, rendezvous, synchronous, buffered), matching, request
+ * completion and progress. The only place in jmpi where messages are matched.
+ *
+ * <p>Threads: any thread of the rank may call any method (MPI_THREAD_MULTIPLE). Matching state is
+ * touched only under {@link #progressLock}; progress is driven by whichever thread waits, and
+ * {@link #progress()} gives up at once when another thread is already driving it. Completion of a
+ * rendezvous or synchronous send runs on the receiving rank's thread and only touches the request's
+ * own fields.
+ *
+ * <p>Following one send: {@link #isend} builds a {@link Frame} (a private copy of the data when
+ * eager; a reference to the sender's array when rendezvous) and gives it to the endpoint. The
+ * receiver's {@link #progress()} polls it and {@link #deliver}s it to the first matching posted
+ * receive, or queues it as unexpected until a receive is posted ({@link #irecv}).
+ */
+public final class Engine {
+    public static final int ANY_SOURCE = -1;
+    public static final int ANY_TAG = -1;
+    public static final int PROC_NULL = -2;
+    /** Largest tag a program may use (MPI_TAG_UB). */
+    public static final int TAG_UB = Integer.MAX_VALUE;
+
+    private static final int WORLD_CONTEXT = 0;
+    private static final int SELF_CONTEXT = 2;
+    private static final int FIRST_FREE_CONTEXT = 4;
+    private static final int TAG_CONTEXT_AGREEMENT = 1;
+    /** Barrier round r uses tag TAG_BARRIER + r on the collective context. */
+    private static final int TAG_BARRIER = 64;
+
+    private final RankEnv env;
+    private final Endpoint endpoint;
+    private final JobControl job;
+    private final ReentrantLock progressLock = new ReentrantLock();
+    private final MatchQueues queues = new MatchQueues();
+    private final FrameSink sink = this::deliver;
+    private final BackoffIdle idle;
+    private final int eagerLimit;
+    private final long bsendOverhead;
+    private final BsendBuffer bsend = new BsendBuffer();
+    private final ClassLoader objectLoader;
+    private final ObjectInputFilter objectFilter;
+    private final CoreComm world;
+    private final CoreComm self;
+    private final Object contextLock = new Object();
+    private int nextContext = FIRST_FREE_CONTEXT;
+    private volatile boolean finalized;
+
+    /**
+     * @param objectLoader the class loader that resolves classes of received {@code MPI.OBJECT}s
+     *                     (the rank's own loader)
+     */
+    public Engine(RankEnv env, ClassLoader objectLoader) {
+        this.env = env;
+        this.endpoint = env.endpoint();
+        this.job = env.job();
+        this.idle = new BackoffIdle(env.localRanks());
+        this.eagerLimit = (int) Math.min(Integer.MAX_VALUE, Config.EAGER_LIMIT.longValue(16384));
+        this.bsendOverhead = Config.BSEND_OVERHEAD.longValue(64);
+        this.objectLoader = objectLoader;
+        String main = env.mainClass();
+        String mainPackage = main == null || main.lastIndexOf('.') < 0 ? null : main.substring(0, main.lastIndexOf('.'));
+        this.objectFilter = ObjectAllowList.create(mainPackage, Config.OBJECT_ALLOW.value());
+        int[] all = new int[env.size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        this.world = new CoreComm(this, WORLD_CONTEXT, env.rank(), all);
+        this.self = new CoreComm(this, SELF_CONTEXT, 0, new int[] {env.rank()});
+    }
+
+    public CoreComm world() {
+        return world;
+    }
+
+    public CoreComm self() {
+        return self;
+    }
+
+    public Endpoint endpoint() {
+        return endpoint;
+    }
+
+    public JobControl job() {
+        return job;
+    }
+
+    public int worldRank() {
+        return env.rank();
+    }
+
+    public boolean isFinalized() {
+        return finalized;
+    }
+
+    // ---------------------------------------------------------------- sending
+
+    /** Starts a point-to-point send on {@code comm}. Arguments are already validated. */
+    public SendRequest isend(CoreComm comm, Object buf, int offset, int count, BasicType type, int dest, int tag,
+                             SendMode mode) {
+        return isend(comm, comm.context(), buf, offset, count, type, dest, tag, mode);
+    }
+
+    /** Starts a send on the collective context of {@code comm} (for collective algorithms). */
+    public SendRequest isendCollective(CoreComm comm, Object buf, int offset, int count, BasicType type, int dest,
+                                       int tag) {
+        return isend(comm, comm.collectiveContext(), buf, offset, count, type, dest, tag, SendMode.STANDARD);
+    }
+
+    private SendRequest isend(CoreComm comm, int context, Object buf, int offset, int count, BasicType type,
+                              int dest, int tag, SendMode mode) {
+        SendRequest req = new SendRequest(this, dest, tag);
+        if (dest == PROC_NULL) {
+            req.source = PROC_NULL;
+            req.completeLocally();
+            return req;
+        }
+        int worldDest = comm.worldRank(dest);
+        Frame f = new Frame();
+        f.context = context;
+        f.source = comm.rank();
+        f.tag = tag;
+        f.typeCode = type.code();
+        f.count = count;
+        long bytes;
+        boolean eager;
+        if (type == BasicType.OBJECT) {
+            byte[] data = serialize((Object[]) buf, offset, count);
+            f.payload = data;
+            bytes = data.length;
+            eager = true;
+        } else {
+            bytes = (long) count * type.size();
+            eager = mode == SendMode.BUFFERED || bytes <= eagerLimit || !endpoint.sharesMemoryWith(worldDest);
+            if (count == 0) {
+                f.payload = null;
+            } else if (eager) {
+                f.payload = type.copyOf(buf, offset, count);
+            } else {
+                f.payload = buf;
+                f.payloadOffset = offset;
+            }
+        }
+        if (eager) {
+            f.kind = Frame.EAGER;
+            switch (mode) {
+                case SYNCHRONOUS -> f.ack = req;
+                case BUFFERED -> {
+                    long reserved = bytes + bsendOverhead;
+                    bsend.reserve(reserved);
+                    f.ack = err -> bsend.release(reserved);
+                    req.completeLocally();
+                }
+                default -> req.completeLocally();
+            }
+        } else {
+            f.kind = Frame.RTS;
+            f.ack = req;
+        }
+        endpoint.send(worldDest, f);
+        return req;
+    }
+
+    private static byte[] serialize(Object[] buf, int offset, int count) {
+        try {
+            return ObjectCodec.serialize(buf, offset, count);
+        } catch (ObjectCodec.ObjectCodecException e) {
+            throw new MpiError(ErrorClass.ERR_TYPE, e.getMessage(), e);
+        }
+    }
+
+    // ---------------------------------------------------------------- receiving
+
+    /** Posts a point-to-point receive on {@code comm}. Arguments are already validated. */
+    public RecvRequest irecv(CoreComm comm, Object buf, int offset, int count, BasicType type, int source, int tag) {
+        return irecv(comm.context(), buf, offset, count, type, source, tag);
+    }
+
+    /** Posts a receive on the collective context of {@code comm}. */
+    public RecvRequest irecvCollective(CoreComm comm, Object buf, int offset, int count, BasicType type, int source,
+                                       int tag) {
+        return irecv(comm.collectiveContext(), buf, offset, count, type, source, tag);
+    }
+
+    private RecvRequest irecv(int context, Object buf, int offset, int count, BasicType type, int source, int tag) {
+        RecvRequest r = new RecvRequest(this, buf, offset, count, type, context, source, tag);
+        if (source == PROC_NULL) {
+            r.source = PROC_NULL;
+            r.tag = ANY_TAG;
+            r.count = 0;
+            r.markDone();
+            return r;
+        }
+        progressLock.lock();
+        try {
+            Frame f = queues.findUnexpected(context, source, tag, true);
+            if (f != null) {
+                receive(r, f);
+            } else {
+                queues.post(r);
+            }
+        } finally {
+            progressLock.unlock();
+        }
+        return r;
+    }
+
+    /** Matching: called under the progress lock for every frame the endpoint delivers. */
+    private void deliver(Frame f) {
+        RecvRequest r = queues.takePosted(f);
+        if (r == null) {
+            queues.addUnexpected(f);
+        } else {
+            receive(r, f);
+        }
+    }
+
+    /** Moves a matched frame's data into the receive buffer and completes both sides. */
+    private void receive(RecvRequest r, Frame f) {
+        r.source = f.source;
+        r.tag = f.tag;
+        r.count = f.count;
+        if (f.typeCode != r.typeCode) {
+            r.error = ErrorClass.ERR_TYPE;
+            r.errorDetail = "message of " + f.count + " " + BasicType.ofCode(f.typeCode) + " from rank " + f.source
+                    + " (tag " + f.tag + ") received with datatype " + r.type;
+        } else {
+            int n = f.count;
+            if (n > r.capacity) {
+                r.error = ErrorClass.ERR_TRUNCATE;
+                r.errorDetail = "message of " + f.count + " elements from rank " + f.source + " (tag " + f.tag
+                        + ") is longer than the receive buffer of " + r.capacity;
+                n = r.capacity;
+                r.count = n;
+            }
+            if (n > 0) {
+                if (r.type == BasicType.OBJECT) {
+                    try {
+                        ObjectCodec.deserialize((byte[]) f.payload, n, (Object[]) r.buffer, r.offset, objectLoader,
+                                objectFilter);
+                    } catch (ObjectCodec.ObjectCodecException e) {
+                        r.error = ErrorClass.ERR_TYPE;
+                        r.errorDetail = e.getMessage();
+                    }
+                } else {
+                    System.arraycopy(f.payload, f.payloadOffset, r.buffer, r.offset, n);
+                }
+            }
+        }
+        if (f.ack != null) {
+            f.ack.complete(0);
+        }
+        r.markDone();
+    }
+
+    // ---------------------------------------------------------------- progress and waiting
+
+    /** Delivers whatever has arrived; returns the number of frames handled (0 when idle or busy elsewhere). */
+    public int progress() {
+        if (!endpoint.hasIncoming() || !progressLock.tryLock()) {
+            return 0;
+        }
+        try {
+            return endpoint.poll(sink);
+        } finally {
+            progressLock.unlock();
+        }
+    }
+
+    /**
+     * Drives progress until {@code w} is done: spin, then yield, then park (see {@link BackoffIdle}).
+     *
+     * @throws JobAbortedError when another rank failed meanwhile
+     */
+    public void await(Waitable w) {
+        if (w.isDone()) {
+            return;
+        }
+        int iteration = 0;
+        long idleSince = 0;
+        for (;;) {
+            if (progress() > 0) {
+                if (w.isDone()) {
+                    return;
+                }
+                iteration = 0;
+                continue;
+            }
+            if (w.isDone()) {
+                return;
+            }
+            if (job.aborted()) {
+                throw new JobAbortedError(job.abortReason());
+            }
+            if (iteration == 64) {
+                idleSince = System.nanoTime();
+            }
+            idle.idle(idleSince, iteration++, endpoint);
+        }
+    }
+
+    /** Waits for every non-null request. */
+    public void awaitAll(CoreRequest[] requests) {
+        for (CoreRequest r : requests) {
+            if (r != null) {
+                await(r);
+            }
+        }
+    }
+
+    /** Waits until one non-null request is done; returns its index, or -1 when all are null. */
+    public int awaitAny(CoreRequest[] requests) {
+        int[] found = {-1};
+        boolean any = false;
+        for (CoreRequest r : requests) {
+            any |= r != null;
+        }
+        if (!any) {
+            return -1;
+        }
+        await(() -> {
+            for (int i = 0; i < requests.length; i++) {
+                if (requests[i] != null && requests[i].isDone()) {
+                    found[0] = i;
+                    return true;
+                }
+            }
+            return false;
+        });
+        return found[0];
+    }
+
+    /** Non-blocking check for a matching message; null when none has arrived. */
+    public ProbeStatus iprobe(CoreComm comm, int source, int tag) {
+        if (source == PROC_NULL) {
+            return new ProbeStatus(PROC_NULL, ANY_TAG, 0, BasicType.BYTE.code());
+        }
+        progress();
+        progressLock.lock();
+        try {
+            Frame f = queues.findUnexpected(comm.context(), source, tag, false);
+            return f == null ? null : new ProbeStatus(f.source, f.tag, f.count, f.typeCode);
+        } finally {
+            progressLock.unlock();
+        }
+    }
+
+    /** Blocks until a matching message has arrived and returns its envelope (the message stays queued). */
+    public ProbeStatus probe(CoreComm comm, int source, int tag) {
+        ProbeStatus[] found = {null};
+        await(() -> (found[0] = iprobe(comm, source, tag)) != null);
+        return found[0];
+    }
+
+    /** Cancels a receive that has not matched yet; returns whether it was cancelled. */
+    public boolean cancel(CoreRequest request) {
+        if (!(request instanceof RecvRequest r) || r.isDone()) {
+            return false;
+        }
+        progressLock.lock();
+        try {
+            if (queues.removePosted(r)) {
+                r.cancelled = true;
+                r.markDone();
+                return true;
+            }
+            return false;
+        } finally {
+            progressLock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- buffered sends
+
+    public void attachBuffer(long bytes) {
+        bsend.attach(bytes);
+    }
+
+    /** Waits until every buffered message has been received, then detaches; false if none was attached. */
+    public boolean detachBuffer() {
+        if (!bsend.attached()) {
+            return false;
+        }
+        await(() -> bsend.inUse() == 0);
+        bsend.detached();
+        return true;
+    }
+
+    public long bsendOverhead() {
+        return bsendOverhead;
+    }
+
+    // ---------------------------------------------------------------- communicators
+
+    /**
+     * A new communicator with the members of {@code comm} and a fresh context, agreed by all of them.
+     * Collective over {@code comm}. Concurrent creations on several communicators by several threads
+     * of one rank are serialized (a limitation until context ids are agreed by bit masks).
+     */
+    public CoreComm dup(CoreComm comm) {
+        synchronized (contextLock) {
+            int agreed = agreeMax(comm, nextContext);
+            nextContext = agreed + 2;
+            return new CoreComm(this, agreed, comm.rank(), comm.worldRanks());
+        }
+    }
+
+    /** The maximum of every member's {@code value}, known to all (gather to rank 0, then send back). */
+    private int agreeMax(CoreComm comm, int value) {
+        int[] box = {value};
+        if (comm.rank() == 0) {
+            int max = value;
+            int[] in = new int[1];
+            for (int peer = 1; peer < comm.size(); peer++) {
+                RecvRequest r = irecvCollective(comm, in, 0, 1, BasicType.INT, peer, TAG_CONTEXT_AGREEMENT);
+                await(r);
+                r.throwIfFailed();
+                max = Math.max(max, in[0]);
+            }
+            box[0] = max;
+            SendRequest[] sends = new SendRequest[comm.size()];
+            for (int peer = 1; peer < comm.size(); peer++) {
+                sends[peer] = isendCollective(comm, box, 0, 1, BasicType.INT, peer, TAG_CONTEXT_AGREEMENT);
+            }
+            awaitAll(sends);
+            return max;
+        }
+        await(isendCollective(comm, box, 0, 1, BasicType.INT, 0, TAG_CONTEXT_AGREEMENT));
+        RecvRequest r = irecvCollective(comm, box, 0, 1, BasicType.INT, 0, TAG_CONTEXT_AGREEMENT);
+        await(r);
+        r.throwIfFailed();
+        return box[0];
+    }
+
+    /**
+     * Blocks until every member of {@code comm} has entered (dissemination: ceil(log2 p) rounds of
+     * empty messages, round r to rank + 2^r and from rank - 2^r).
+     */
+    public void barrier(CoreComm comm) {
+        int p = comm.size();
+        int me = comm.rank();
+        for (int round = 0, k = 1; k < p; round++, k <<= 1) {
+            RecvRequest r = irecvCollective(comm, null, 0, 0, BasicType.BYTE, (me - k + p) % p, TAG_BARRIER + round);
+            SendRequest s = isendCollective(comm, null, 0, 0, BasicType.BYTE, (me + k) % p, TAG_BARRIER + round);
+            await(s);
+            await(r);
+            r.throwIfFailed();
+        }
+    }
+
+    /** True when both communicators have the same members in the same order. */
+    public static boolean sameMembers(CoreComm a, CoreComm b) {
+        return a.sameMembersAs(b);
+    }
+
+    // ---------------------------------------------------------------- life cycle
+
+    /** Ends this rank's use of MPI: buffered messages are delivered first. */
+    public void finish() {
+        if (bsend.attached()) {
+            await(() -> bsend.inUse() == 0);
+        }
+        finalized = true;
+    }
+}

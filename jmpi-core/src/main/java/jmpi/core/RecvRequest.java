@@ -1,0 +1,30 @@
+package jmpi.core;
+
+import jmpi.datatype.BasicType;
+
+/** A posted receive: where the data goes and which messages it accepts. Linked into the posted queue. */
+public final class RecvRequest extends CoreRequest {
+    final Object buffer;
+    final int offset;
+    final int capacity;
+    final BasicType type;
+    final int context;
+    final int wantSource;
+    final int wantTag;
+    /** Posted-queue links; written only under the engine's progress lock. */
+    RecvRequest next;
+    RecvRequest prev;
+
+    RecvRequest(Engine engine, Object buffer, int offset, int capacity, BasicType type, int context,
+                int wantSource, int wantTag) {
+        super(engine);
+        this.buffer = buffer;
+        this.offset = offset;
+        this.capacity = capacity;
+        this.type = type;
+        this.context = context;
+        this.wantSource = wantSource;
+        this.wantTag = wantTag;
+        this.typeCode = type.code();
+    }
+}

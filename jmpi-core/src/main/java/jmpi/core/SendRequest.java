@@ -1,0 +1,30 @@
+package jmpi.core;
+
+import jmpi.spi.Completion;
+
+/**
+ * A send. Eager standard, ready and buffered sends complete at once; a rendezvous or synchronous
+ * send is completed by the receiving rank through {@link #complete(int)} (its frame's ack).
+ */
+public final class SendRequest extends CoreRequest implements Completion {
+    SendRequest(Engine engine, int dest, int tag) {
+        super(engine);
+        this.source = dest;
+        this.tag = tag;
+    }
+
+    /** Called once by the receiver's thread: the data has been taken (or the receive started). */
+    @Override
+    public void complete(int errorClass) {
+        if (errorClass != 0) {
+            error = ErrorClass.ofCode(errorClass);
+            errorDetail = "reported by the receiver";
+        }
+        markDone();
+        engine.endpoint().wake();
+    }
+
+    void completeLocally() {
+        markDone();
+    }
+}

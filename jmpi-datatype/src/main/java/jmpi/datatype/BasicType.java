@@ -1,0 +1,96 @@
+package jmpi.datatype;
+
+import java.util.Arrays;
+
+/**
+ * The basic (predefined) types of the mpiJava binding and the Java array each one lives in.
+ * Pure functions only: sizes, array checks and copies.
+ */
+public enum BasicType {
+    BYTE(1, byte[].class),
+    CHAR(2, char[].class),
+    SHORT(2, short[].class),
+    BOOLEAN(1, boolean[].class),
+    INT(4, int[].class),
+    LONG(8, long[].class),
+    FLOAT(4, float[].class),
+    DOUBLE(8, double[].class),
+    /** Serializable objects in an {@code Object[]} (any array whose elements are references). */
+    OBJECT(1, Object[].class),
+    /** Packed bytes ({@code MPI.PACKED}), in a {@code byte[]}. */
+    PACKED(1, byte[].class);
+
+    private static final BasicType[] BY_CODE = values();
+
+    private final int size;
+    private final Class<?> arrayClass;
+
+    BasicType(int size, Class<?> arrayClass) {
+        this.size = size;
+        this.arrayClass = arrayClass;
+    }
+
+    /** Bytes one element occupies in a message (1 for OBJECT: its size is known only once serialized). */
+    public int size() {
+        return size;
+    }
+
+    /** The Java array type a buffer of this type must be. */
+    public Class<?> arrayClass() {
+        return arrayClass;
+    }
+
+    /** Stable code carried in frames. */
+    public int code() {
+        return ordinal();
+    }
+
+    public static BasicType ofCode(int code) {
+        return BY_CODE[code];
+    }
+
+    /** True when {@code buffer} is an array this type can read and write. */
+    public boolean accepts(Object buffer) {
+        if (this == OBJECT) {
+            return buffer instanceof Object[];
+        }
+        return buffer != null && buffer.getClass() == arrayClass;
+    }
+
+    /** Length of an array this type {@link #accepts}. */
+    public static int length(Object array) {
+        return switch (array) {
+            case byte[] a -> a.length;
+            case char[] a -> a.length;
+            case short[] a -> a.length;
+            case boolean[] a -> a.length;
+            case int[] a -> a.length;
+            case long[] a -> a.length;
+            case float[] a -> a.length;
+            case double[] a -> a.length;
+            case Object[] a -> a.length;
+            default -> throw new IllegalArgumentException("not an array usable as a message buffer: "
+                    + (array == null ? "null" : array.getClass().getName()));
+        };
+    }
+
+    /** A fresh array holding {@code count} elements of {@code src} from {@code offset} (a private snapshot). */
+    public Object copyOf(Object src, int offset, int count) {
+        return switch (src) {
+            case byte[] a -> Arrays.copyOfRange(a, offset, offset + count);
+            case char[] a -> Arrays.copyOfRange(a, offset, offset + count);
+            case short[] a -> Arrays.copyOfRange(a, offset, offset + count);
+            case boolean[] a -> Arrays.copyOfRange(a, offset, offset + count);
+            case int[] a -> Arrays.copyOfRange(a, offset, offset + count);
+            case long[] a -> Arrays.copyOfRange(a, offset, offset + count);
+            case float[] a -> Arrays.copyOfRange(a, offset, offset + count);
+            case double[] a -> Arrays.copyOfRange(a, offset, offset + count);
+            default -> throw new IllegalArgumentException("not a primitive array: " + src.getClass().getName());
+        };
+    }
+
+    /** Elements a message of {@code bytes} bytes holds, or -1 when it is not a whole number of them. */
+    public int elementsIn(long bytes) {
+        return bytes % size == 0 ? (int) (bytes / size) : -1;
+    }
+}

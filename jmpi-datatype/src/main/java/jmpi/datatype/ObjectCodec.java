@@ -1,0 +1,83 @@
+package jmpi.datatype;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InvalidClassException;
+import java.io.ObjectInputFilter;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+
+/**
+ * Serialization of {@code MPI.OBJECT} elements. Deserialization always runs behind an
+ * {@link ObjectInputFilter} allow-list ({@link ObjectAllowList}) and resolves classes through the
+ * receiving rank's class loader, so that a received object is an instance of the receiver's own
+ * classes (ranks as threads each load the program separately).
+ */
+public final class ObjectCodec {
+    private ObjectCodec() {
+    }
+
+    /** Serializes {@code count} elements of {@code src} from {@code offset} into one byte array. */
+    public static byte[] serialize(Object[] src, int offset, int count) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + 32 * count);
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            for (int i = 0; i < count; i++) {
+                out.writeObject(src[offset + i]);
+            }
+        } catch (IOException e) {
+            throw new ObjectCodecException("cannot serialize MPI.OBJECT element: " + e, e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /**
+     * Reads {@code count} objects from {@code data} into {@code dst} from {@code offset}.
+     *
+     * @param loader the receiving rank's class loader
+     * @param filter the allow-list; a class outside it fails with {@link ObjectCodecException}
+     */
+    public static void deserialize(byte[] data, int count, Object[] dst, int offset, ClassLoader loader,
+                                   ObjectInputFilter filter) {
+        try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(data), loader)) {
+            in.setObjectInputFilter(filter);
+            for (int i = 0; i < count; i++) {
+                dst[offset + i] = in.readObject();
+            }
+        } catch (InvalidClassException e) {
+            throw new ObjectCodecException("MPI.OBJECT element refused by the deserialization allow-list ("
+                    + e.getMessage() + "); allow it with -Djmpi.object.allow=<pattern>", e);
+        } catch (IOException | ClassNotFoundException e) {
+            throw new ObjectCodecException("cannot deserialize MPI.OBJECT element: " + e, e);
+        }
+    }
+
+    /** A failure to (de)serialize an {@code MPI.OBJECT} element. */
+    public static final class ObjectCodecException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ObjectCodecException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private static final class LoaderObjectInputStream extends ObjectInputStream {
+        private final ClassLoader loader;
+
+        LoaderObjectInputStream(InputStream in, ClassLoader loader) throws IOException {
+            super(in);
+            this.loader = loader;
+        }
+
+        @Override
+        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+            try {
+                return Class.forName(desc.getName(), false, loader);
+            } catch (ClassNotFoundException e) {
+                return super.resolveClass(desc);
+            }
+        }
+    }
+}

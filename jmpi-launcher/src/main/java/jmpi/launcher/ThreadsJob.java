@@ -1,0 +1,189 @@
+package jmpi.launcher;
+
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import jmpi.core.JobAbortedError;
+import jmpi.spi.Endpoint;
+import jmpi.spi.JobControl;
+import jmpi.spi.RankEnv;
+import jmpi.spi.RankExit;
+import jmpi.transport.threads.ThreadsFabric;
+
+/**
+ * Runs a job with every rank a thread of this JVM (the embedded default): one {@link ThreadsFabric},
+ * one {@link RankClassLoader} per rank, one platform thread per rank running the program's
+ * {@code main}. A rank that throws, exits non-zero or returns without finalizing fails the job; the
+ * other ranks are woken and unwind at their next MPI wait; after the grace period the job is
+ * reported whatever the stragglers do (the CLI then ends the JVM).
+ */
+public final class ThreadsJob {
+    private final JobSpec spec;
+
+    public ThreadsJob(JobSpec spec) {
+        this.spec = spec;
+    }
+
+    /** Runs the job to its end (or failure, or timeout) and reports how it went. */
+    public JobResult run() {
+        int np = spec.np();
+        ThreadsFabric fabric = new ThreadsFabric(np);
+        JobState job = new JobState(fabric::wakeAll);
+        URL[] classPath = rankClassPath(spec.classPath());
+        List<String> extraParentFirst = parentFirstFromProperty();
+        Thread[] threads = new Thread[np];
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        if (spec.tagOutput()) {
+            System.setOut(new PrintStream(new RankOutput(savedOut), true));
+            System.setErr(new PrintStream(new RankOutput(savedErr), true));
+        }
+        try {
+            for (int r = 0; r < np; r++) {
+                RankEnv env = new ThreadsRankEnv(r, np, fabric.endpoint(r), job, np, spec.args().toArray(new String[0]),
+                        spec.mainClass());
+                RankClassLoader loader = new RankClassLoader(r, classPath, ThreadsJob.class.getClassLoader(), env,
+                        extraParentFirst);
+                int rank = r;
+                threads[r] = Thread.ofPlatform().name("jmpi-rank-" + r).daemon(true).unstarted(() -> runRank(rank, loader, job));
+                threads[r].setContextClassLoader(loader);
+            }
+            for (Thread t : threads) {
+                t.start();
+            }
+            waitForRanks(threads, job);
+        } finally {
+            if (spec.tagOutput()) {
+                System.out.flush();
+                System.err.flush();
+                System.setOut(savedOut);
+                System.setErr(savedErr);
+            }
+        }
+        return job.result();
+    }
+
+    private void runRank(int rank, RankClassLoader loader, JobState job) {
+        RankOutput.RANK.set(rank);
+        try {
+            Class<?> main = Class.forName(spec.mainClass(), true, loader);
+            Method m = main.getMethod("main", String[].class);
+            if (!Modifier.isStatic(m.getModifiers())) {
+                throw new IllegalArgumentException(spec.mainClass() + ".main(String[]) is not static");
+            }
+            m.setAccessible(true);
+            m.invoke(null, (Object) spec.args().toArray(new String[0]));
+            if (loader.initializedButNotFinalized()) {
+                job.fail(rank, 1, "returned from main without calling MPI.Finalize", null);
+            }
+        } catch (InvocationTargetException e) {
+            ended(rank, e.getCause(), loader, job);
+        } catch (ClassNotFoundException | NoSuchMethodException e) {
+            job.fail(rank, 1, "cannot start " + spec.mainClass() + ": " + e, e);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            job.fail(rank, 1, "cannot run " + spec.mainClass() + ": " + e, e);
+        }
+    }
+
+    private static void ended(int rank, Throwable t, RankClassLoader loader, JobState job) {
+        switch (t) {
+            case RankExit exit when exit.status() == 0 -> {
+                if (loader.initializedButNotFinalized()) {
+                    job.fail(rank, 1, "called System.exit(0) without calling MPI.Finalize", null);
+                }
+            }
+            case RankExit exit -> {
+                // ExitTrap already failed the job with this rank's code.
+                assert job.aborted() : exit;
+            }
+            case JobAbortedError aborted when job.aborted() -> {
+                // This rank was stopped because the job is aborting; the failure that caused it is recorded.
+            }
+            default -> job.fail(rank, 1, "threw " + t, t);
+        }
+    }
+
+    private void waitForRanks(Thread[] threads, JobState job) {
+        long deadline = spec.timeout() == null ? Long.MAX_VALUE : System.nanoTime() + spec.timeout().toNanos();
+        long graceEnd = Long.MAX_VALUE;
+        for (Thread t : threads) {
+            for (;;) {
+                long now = System.nanoTime();
+                if (job.aborted() && graceEnd == Long.MAX_VALUE) {
+                    graceEnd = now + spec.grace().toNanos();
+                }
+                long until = Math.min(deadline, graceEnd);
+                if (now >= until) {
+                    if (now >= deadline && !job.aborted()) {
+                        job.fail(-1, 124, "job timed out after " + spec.timeout().toSeconds() + " s; ranks still running: "
+                                + running(threads), null);
+                        graceEnd = now + spec.grace().toNanos();
+                        continue;
+                    }
+                    return; // grace period over: abandon the stragglers (daemon threads)
+                }
+                try {
+                    t.join(Math.max(1, Math.min(100, (until - now) / 1_000_000)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    job.fail(-1, 130, "launcher interrupted", e);
+                    return;
+                }
+                if (!t.isAlive()) {
+                    break;
+                }
+            }
+        }
+    }
+
+    private static String running(Thread[] threads) {
+        List<String> names = new ArrayList<>();
+        for (Thread t : threads) {
+            if (t.isAlive()) {
+                names.add(t.getName());
+            }
+        }
+        return String.join(", ", names);
+    }
+
+    /** The rank class path: the program's entries plus the jar or directory holding the {@code mpi} API. */
+    private static URL[] rankClassPath(List<URL> programPath) {
+        Set<URL> urls = new LinkedHashSet<>(programPath);
+        URL api = ThreadsJob.class.getClassLoader().getResource("mpi/MPI.class");
+        if (api == null) {
+            throw new IllegalStateException("the mpi API (jmpi-api) is not on the launcher's class path");
+        }
+        urls.add(apiRoot(api));
+        return urls.toArray(new URL[0]);
+    }
+
+    private static URL apiRoot(URL api) {
+        try {
+            if (api.getProtocol().equals("jar")) {
+                return ((java.net.JarURLConnection) api.openConnection()).getJarFileURL();
+            }
+            String s = api.toExternalForm();
+            return new URL(s.substring(0, s.length() - "mpi/MPI.class".length()));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot locate the mpi API from " + api, e);
+        }
+    }
+
+    private static List<String> parentFirstFromProperty() {
+        String v = System.getProperty("jmpi.threads.parentFirst", "");
+        return v.isBlank() ? List.of() : Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    /** One rank's environment on the threads transport. */
+    record ThreadsRankEnv(int rank, int size, Endpoint endpoint, JobControl job, int localRanks, String[] args,
+                          String mainClass) implements RankEnv {
+    }
+}

@@ -1,0 +1,60 @@
+package jmpi.transport.threads;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+import jmpi.spi.Frame;
+
+/**
+ * A multi-producer single-consumer inbox of {@link Frame}s, intrusive (linked through
+ * {@link Frame#next}, so sending allocates nothing here).
+ *
+ * <p>Producers push onto a lock-free stack with one CAS on {@code top}; the consumer takes the whole
+ * stack with one atomic swap and reverses it, which yields the frames in the order their pushes took
+ * effect: in particular each producer's frames in the order it sent them (MPI's non-overtaking rule).
+ *
+ * <p>Memory: a producer's plain writes to the frame (and to {@code frame.next}) happen-before its
+ * successful CAS (volatile semantics); the consumer's {@code getAndSet} synchronizes with it, so the
+ * consumer sees complete frames. After the swap no producer can reach the taken frames, so the
+ * consumer may reuse {@code next}.
+ */
+final class MpscFrameInbox {
+    private static final VarHandle TOP;
+
+    static {
+        try {
+            TOP = MethodHandles.lookup().findVarHandle(MpscFrameInbox.class, "top", Frame.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    @SuppressWarnings("unused") // accessed through TOP
+    private volatile Frame top;
+
+    /** Any thread. */
+    void push(Frame f) {
+        Frame t;
+        do {
+            t = top;
+            f.next = t;
+        } while (!TOP.compareAndSet(this, t, f));
+    }
+
+    boolean isEmpty() {
+        return top == null;
+    }
+
+    /** Consumer only: all frames pushed so far, oldest first, or null. */
+    Frame takeAll() {
+        Frame f = (Frame) TOP.getAndSet(this, (Frame) null);
+        Frame reversed = null;
+        while (f != null) {
+            Frame n = f.next;
+            f.next = reversed;
+            reversed = f;
+            f = n;
+        }
+        return reversed;
+    }
+}
