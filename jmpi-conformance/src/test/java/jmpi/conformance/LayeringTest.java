@@ -1,0 +1,66 @@
+package jmpi.conformance;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/** The layers of docs/ARCHITECTURE.md: nothing depends upward, transports never see matching or the API. */
+class LayeringTest {
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void load() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("mpi", "jmpi");
+    }
+
+    @Test
+    void runtimeNeverSeesTheApi() {
+        noClasses().that().resideInAnyPackage("jmpi.core..", "jmpi.spi..", "jmpi.datatype..", "jmpi.transport..",
+                        "jmpi.launcher..")
+                .should().dependOnClassesThat().resideInAPackage("mpi..")
+                .check(classes);
+    }
+
+    @Test
+    void spiIsTheBottom() {
+        noClasses().that().resideInAPackage("jmpi.spi..")
+                .should().dependOnClassesThat().resideInAnyPackage("jmpi.core..", "jmpi.datatype..", "jmpi.transport..",
+                        "jmpi.launcher..")
+                .check(classes);
+    }
+
+    @Test
+    void datatypeIsPure() {
+        noClasses().that().resideInAPackage("jmpi.datatype..")
+                .should().dependOnClassesThat().resideInAnyPackage("jmpi.core..", "jmpi.spi..", "jmpi.transport..",
+                        "jmpi.launcher..")
+                .check(classes);
+    }
+
+    @Test
+    void transportsOnlySeeTheSpi() {
+        noClasses().that().resideInAPackage("jmpi.transport..")
+                .should().dependOnClassesThat().resideInAnyPackage("jmpi.core..", "jmpi.launcher..", "jmpi.datatype..")
+                .check(classes);
+    }
+
+    @Test
+    void coreDoesNotKnowTransportsOrLauncher() {
+        noClasses().that().resideInAPackage("jmpi.core..")
+                .should().dependOnClassesThat().resideInAnyPackage("jmpi.transport..", "jmpi.launcher..")
+                .check(classes);
+    }
+
+    @Test
+    void apiDoesNotKnowTransportsOrLauncher() {
+        noClasses().that().resideInAPackage("mpi..")
+                .should().dependOnClassesThat().resideInAnyPackage("jmpi.transport..", "jmpi.launcher..")
+                .check(classes);
+    }
+}
