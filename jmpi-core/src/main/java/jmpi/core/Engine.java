@@ -255,6 +255,9 @@ public final class Engine {
                         r.error = ErrorClass.ERR_TYPE;
                         r.errorDetail = e.getMessage();
                     }
+                } else if (f.kind == Frame.RTS && (long) n * r.type.size() >= 2L * CopyJob.CHUNK_BYTES
+                        && f.ack instanceof SendRequest sender) {
+                    copyTogether(new CopyJob(f.payload, f.payloadOffset, r.buffer, r.offset, n, r.type.size()), sender);
                 } else {
                     System.arraycopy(f.payload, f.payloadOffset, r.buffer, r.offset, n);
                 }
@@ -264,6 +267,15 @@ public final class Engine {
             f.ack.complete(0);
         }
         r.markDone();
+    }
+
+    /** Copies a large rendezvous message with the sender's help, if it is waiting; returns when all is copied. */
+    private static void copyTogether(CopyJob job, SendRequest sender) {
+        sender.offer(job);
+        job.work();
+        while (!job.finished()) {
+            Thread.onSpinWait(); // the sender is finishing its last chunk (tens of microseconds at most)
+        }
     }
 
     // ---------------------------------------------------------------- progress and waiting
@@ -301,6 +313,9 @@ public final class Engine {
             }
             if (w.isDone()) {
                 return;
+            }
+            if (w instanceof SendRequest s) {
+                s.help();
             }
             if (job.aborted()) {
                 throw new JobAbortedError(job.abortReason());

@@ -7,6 +7,9 @@ import jmpi.spi.Completion;
  * send is completed by the receiving rank through {@link #complete(int)} (its frame's ack).
  */
 public final class SendRequest extends CoreRequest implements Completion {
+    /** A rendezvous copy the sender may help with while it waits; set by the receiver. */
+    private volatile CopyJob copyJob;
+
     SendRequest(Engine engine, int dest, int tag) {
         super(engine);
         this.source = dest;
@@ -22,6 +25,21 @@ public final class SendRequest extends CoreRequest implements Completion {
         }
         markDone();
         engine.endpoint().wake();
+    }
+
+    /** The receiver offers the sender a share of the copy of this send's data. */
+    void offer(CopyJob job) {
+        copyJob = job;
+        engine.endpoint().wake();
+    }
+
+    /** Called by the waiting sender: copies chunks of an offered job, if any. */
+    void help() {
+        CopyJob job = copyJob;
+        if (job != null) {
+            job.work();
+            copyJob = null;
+        }
     }
 
     void completeLocally() {
