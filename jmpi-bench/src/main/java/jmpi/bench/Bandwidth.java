@@ -24,6 +24,9 @@ public final class Bandwidth {
         byte[] recv = Drivers.buffer(o);
         String[] titles = {"bytes", "iterations", "MB/s"};
         Report table = new Report(titles);
+        Drivers.SizeKernel kernel = (n, iters, warmup) ->
+                Kernels.window(MPI.COMM_WORLD, send, recv, n, iters, warmup, o.window, both);
+        String warm = Drivers.warmUpJit(o, kernel);
         if (rank == 0) {
             String measured = both
                     ? "window of " + o.window + " Isend + " + o.window + " Irecv on both ranks at once, Waitall;"
@@ -31,13 +34,13 @@ public final class Bandwidth {
                     : "window of " + o.window + " Isend on rank 0 and " + o.window + " Irecv on rank 1, Waitall,"
                             + " 1-byte ack; MB/s = bytes sent / time, MB = 10^6 B";
             Report.header(benchmark, o, MPI.COMM_WORLD, measured,
-                    "one send and one receive buffer per rank, reused by every message of the window (in cache)")
+                    "one send and one receive buffer per rank, reused by every message of the window (in cache)", warm)
                     .forEach(System.out::println);
             System.out.println(table.titles(titles));
         }
         for (int n : o.sizes()) {
             int iters = o.itersFor(n);
-            double mbps = Kernels.window(MPI.COMM_WORLD, send, recv, n, iters, o.warmupFor(n), o.window, both);
+            double mbps = kernel.run(n, iters, o.warmupFor(n));
             if (rank == 0) {
                 System.out.println(table.row(n, iters, mbps));
             }

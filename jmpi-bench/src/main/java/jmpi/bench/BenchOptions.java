@@ -10,6 +10,7 @@ import java.util.List;
  * <p>Arguments: {@code --min BYTES}, {@code --max BYTES} (sizes double from min to max, max included
  * when it is not a power of two times min), {@code --iters N} and {@code --warmup N} (the counts for
  * small messages), {@code --window N} (messages in flight for the bandwidth drivers),
+ * {@code --fit-max BYTES} (largest size in the Hockney fit, default --max),
  * {@code --transport NAME} and {@code --command TEXT} (only echoed in the report header; the launcher
  * does the real work). Sizes accept the suffixes {@code K}, {@code M}, {@code G} (powers of 1024).
  *
@@ -38,9 +39,11 @@ public final class BenchOptions {
     public final String transport;
     /** The command line that reproduces the run (report only). */
     public final String command;
+    /** Largest size the Hockney fit of comms1 / comms2 uses. */
+    public final long fitMaxBytes;
 
     private BenchOptions(long minBytes, long maxBytes, int iters, int warmup, int window, String transport,
-                         String command) {
+                         String command, long fitMaxBytes) {
         this.minBytes = minBytes;
         this.maxBytes = maxBytes;
         this.iters = iters;
@@ -48,6 +51,7 @@ public final class BenchOptions {
         this.window = window;
         this.transport = transport;
         this.command = command;
+        this.fitMaxBytes = fitMaxBytes;
     }
 
     /**
@@ -64,6 +68,7 @@ public final class BenchOptions {
         int window = 64;
         String transport = "threads";
         String command = null;
+        long fitMax = -1;
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -78,8 +83,9 @@ public final class BenchOptions {
                 case "--window" -> window = parseCount(name, value, 1);
                 case "--transport" -> transport = value;
                 case "--command" -> command = value;
+                case "--fit-max" -> fitMax = parseBytes(name, value);
                 default -> throw new IllegalArgumentException("unknown option " + name
-                        + " (known: --min --max --iters --warmup --window --transport --command)");
+                        + " (known: --min --max --iters --warmup --window --fit-max --transport --command)");
             }
         }
         if (min < 0 || max < min) {
@@ -88,7 +94,7 @@ public final class BenchOptions {
         if (max > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("--max " + max + " does not fit a Java array");
         }
-        return new BenchOptions(min, max, iters, warmup, window, transport, command);
+        return new BenchOptions(min, max, iters, warmup, window, transport, command, fitMax < 0 ? max : fitMax);
     }
 
     /** The message sizes: min, then doubling (0 is followed by 1), then max if doubling skipped it. */
@@ -101,6 +107,22 @@ public final class BenchOptions {
         }
         if (out.getLast() != maxBytes) {
             out.add((int) maxBytes);
+        }
+        return out;
+    }
+
+    /**
+     * The sizes of the untimed pass that runs before the table, so that the JIT has compiled the paths
+     * of small and large messages before the first size is timed: the smallest size, 1 KiB, 64 KiB and
+     * 1 MiB, each capped at the largest size.
+     */
+    public List<Integer> jitWarmupSizes() {
+        List<Integer> out = new ArrayList<>();
+        for (long n : new long[] {minBytes, 1L << 10, 1L << 16, 1L << 20}) {
+            int s = (int) Math.min(Math.max(n, minBytes), maxBytes);
+            if (!out.contains(s)) {
+                out.add(s);
+            }
         }
         return out;
     }

@@ -11,28 +11,26 @@ import mpi.MPI;
  * those points in the shape of seed 003's Table 1 (r_inf MB/s, n_1/2 bytes, t0 us). Rank 0 prints.
  */
 final class CommsRun {
-    /** Time of one message of {@code bytes}, microseconds on rank 0 (NaN elsewhere). */
-    interface Kernel {
-        double micros(int bytes, int iters, int warmup);
-    }
-
     private CommsRun() {
     }
 
-    static void run(String benchmark, BenchOptions o, String measured, String buffers, Kernel kernel) {
+    static void run(String benchmark, BenchOptions o, String measured, String buffers, Drivers.SizeKernel kernel) {
         int rank = MPI.COMM_WORLD.Rank();
         String[] titles = {"bytes", "iterations", "time_us", "MB/s"};
         Report table = new Report(titles);
+        String warm = Drivers.warmUpJit(o, kernel);
         if (rank == 0) {
-            Report.header(benchmark, o, MPI.COMM_WORLD, measured, buffers).forEach(System.out::println);
+            Report.header(benchmark, o, MPI.COMM_WORLD, measured, buffers, warm).forEach(System.out::println);
             System.out.println(table.titles(titles));
         }
         List<double[]> points = new ArrayList<>();
         for (int n : o.sizes()) {
             int iters = o.itersFor(n);
-            double us = kernel.micros(n, iters, o.warmupFor(n));
-            if (rank == 0) {
+            double us = kernel.run(n, iters, o.warmupFor(n));
+            if (rank == 0 && n <= o.fitMaxBytes) {
                 points.add(new double[] {n, us});
+            }
+            if (rank == 0) {
                 System.out.println(table.row(n, iters, us, n / us));
             }
         }
@@ -55,7 +53,7 @@ final class CommsRun {
         }
         HockneyFit.Result fit = HockneyFit.fit(n, t);
         System.out.println("# Hockney fit t = t0 + n / r_inf, unweighted least squares over the " + fit.points()
-                + " sizes above (" + (long) n[0] + " .. " + (long) n[n.length - 1] + " B);"
+                + " table sizes from " + (long) n[0] + " to " + (long) n[n.length - 1] + " B;"
                 + " n_1/2 = t0 * r_inf; t0 is the line's intercept, not a measured latency");
         String[] titles = {"experiment", "r_inf_MB/s", "n_1/2_bytes", "t0_us"};
         Report fitTable = new Report(titles);

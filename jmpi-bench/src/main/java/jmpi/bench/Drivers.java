@@ -33,6 +33,29 @@ final class Drivers {
         return options;
     }
 
+    /** A timed loop at one size: the measured value on rank 0. */
+    interface SizeKernel {
+        double run(int bytes, int iters, int warmup);
+    }
+
+    /** How many untimed iterations the JIT warm-up pass runs at a size: 5 times its warm-up count. */
+    static final int JIT_WARMUP_FACTOR = 5;
+
+    /**
+     * The untimed pass before the table ({@link BenchOptions#jitWarmupSizes()}, {@link #JIT_WARMUP_FACTOR}
+     * times each size's warm-up count); skipped when the warm-up count is 0. Returns its header line.
+     */
+    static String warmUpJit(BenchOptions o, SizeKernel kernel) {
+        if (o.warmup == 0) {
+            return "# JIT warm-up pass: none (--warmup 0)";
+        }
+        for (int n : o.jitWarmupSizes()) {
+            kernel.run(n, JIT_WARMUP_FACTOR * o.warmupFor(n), 0);
+        }
+        return "# JIT warm-up pass: " + JIT_WARMUP_FACTOR + " x warm-up iterations, untimed, at sizes "
+                + o.jitWarmupSizes() + " before the table";
+    }
+
     /** The largest size, as an array length. */
     static byte[] buffer(BenchOptions o) {
         byte[] b = new byte[(int) o.maxBytes];

@@ -17,15 +17,17 @@ public final class Latency {
         byte[] buf = Drivers.buffer(o);
         String[] titles = {"bytes", "iterations", "latency_us"};
         Report table = new Report(titles);
+        Drivers.SizeKernel kernel = (n, iters, warmup) -> Kernels.pingPong(MPI.COMM_WORLD, buf, n, iters, warmup);
+        String warm = Drivers.warmUpJit(o, kernel);
         if (rank == 0) {
             Report.header("latency", o, MPI.COMM_WORLD,
                     "blocking Send/Recv ping-pong between ranks 0 and 1; latency = half the average round trip",
-                    "one buffer reused (in cache)").forEach(System.out::println);
+                    "one buffer reused (in cache)", warm).forEach(System.out::println);
             System.out.println(table.titles(titles));
         }
         for (int n : o.sizes()) {
             int iters = o.itersFor(n);
-            double us = Kernels.pingPong(MPI.COMM_WORLD, buf, n, iters, o.warmupFor(n));
+            double us = kernel.run(n, iters, o.warmupFor(n));
             if (rank == 0) {
                 System.out.println(table.row(n, iters, us));
             }

@@ -62,9 +62,10 @@ public final class Report {
      *
      * @param measured one line saying what the numbers are
      * @param buffers  how the buffers were used (reuse keeps them in cache, which flatters large sizes)
+     * @param extra    more {@code #} lines, placed before the command line
      */
     public static List<String> header(String benchmark, BenchOptions o, Intracomm comm, String measured,
-                                      String buffers) {
+                                      String buffers, String... extra) {
         List<String> h = new ArrayList<>();
         int ranks = comm.Size();
         h.add("# jmpi " + VERSION);
@@ -80,7 +81,20 @@ public final class Report {
         h.add("# iterations: " + o.iters + " timed after " + o.warmup + " warm-up up to "
                 + BenchOptions.LARGE_BYTES + " B; above, scaled by " + BenchOptions.LARGE_BYTES
                 + "/size (at least " + BenchOptions.MIN_LARGE_ITERS + " timed, 1 warm-up)");
+        h.add("# load average at start (1, 5, 15 min): " + loadAverage());
+        h.addAll(List.of(extra));
         h.add("# command: " + o.commandOr(benchmark, ranks));
         return h;
+    }
+
+    /** The system load average, which says whether something else shared the cores during the run. */
+    private static String loadAverage() {
+        double one = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        try {
+            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (java.io.IOException e) {
+            return number(one) + " (1 min; /proc/loadavg unreadable: " + e.getMessage() + ")";
+        }
     }
 }
