@@ -9,7 +9,7 @@
 # --repeat R runs every side R times, interleaved, and keeps per size the best (lowest latency,
 # highest bandwidth) of each side: on a shared, noisy machine this compares floors, not luck.
 # Defaults: sizes 1 B .. 16 MiB; the drivers' own iteration defaults (latency 10000 / 1000 warm-up,
-# bw 100 / 10 with a window of 64).
+# bw 1000 / 100 with a window of 64).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)

@@ -136,7 +136,7 @@ int main(int argc, char **argv) {
     }
     int streaming = is_bw || is_bibw;
     long min = 1, max = 4L << 20;
-    int iters = streaming ? 100 : 10000, warmup = streaming ? 10 : 1000, window = 64;
+    int iters = streaming ? 1000 : 10000, warmup = streaming ? 100 : 1000, window = 64;
     for (int i = 2; i < argc; i += 2) {
         if (i + 1 >= argc) { if (rank == 0) fprintf(stderr, "pingpong: %s needs a value\n", argv[i]); MPI_Abort(MPI_COMM_WORLD, 2); }
         if (!strcmp(argv[i], "--min")) min = parse_bytes(argv[i], argv[i + 1]);

@@ -12,7 +12,7 @@ public final class Bandwidth {
     }
 
     public static void main(String[] args) {
-        BenchOptions o = Drivers.start("bw", args, 100, 10);
+        BenchOptions o = Drivers.start("bw", args, 1000, 100);
         run("bw", o, false);
         MPI.Finalize();
     }
@@ -26,7 +26,7 @@ public final class Bandwidth {
         Report table = new Report(titles);
         Drivers.SizeKernel kernel = (n, iters, warmup) ->
                 Kernels.window(MPI.COMM_WORLD, send, recv, n, iters, warmup, o.window, both);
-        String warm = Drivers.warmUpJit(o, kernel);
+        String warm = Drivers.warmUpJit(o, kernel, both ? 2 * o.window : o.window + 1);
         if (rank == 0) {
             String measured = both
                     ? "window of " + o.window + " Isend + " + o.window + " Irecv on both ranks at once, Waitall;"

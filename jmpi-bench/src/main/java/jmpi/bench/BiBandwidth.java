@@ -12,7 +12,7 @@ public final class BiBandwidth {
     }
 
     public static void main(String[] args) {
-        BenchOptions o = Drivers.start("bibw", args, 100, 10);
+        BenchOptions o = Drivers.start("bibw", args, 1000, 100);
         Bandwidth.run("bibw", o, true);
         MPI.Finalize();
     }

@@ -16,7 +16,7 @@ public final class Comms1 {
         byte[] buf = Drivers.buffer(o);
         CommsRun.run("comms1", o,
                 "ping-pong with blocking Send/Recv between ranks 0 and 1; time = half the average round trip",
-                "one buffer reused (in cache)",
+                "one buffer reused (in cache)", 2,
                 (n, iters, warmup) -> Kernels.pingPong(MPI.COMM_WORLD, buf, n, iters, warmup));
         MPI.Finalize();
     }

@@ -19,7 +19,7 @@ public final class Comms2 {
         CommsRun.run("comms2", o,
                 "both ranks Sendrecv to each other at once, two exchanges per iteration; time = a quarter of the"
                         + " iteration (= half of one exchange, seed 003's definition); MB/s = bytes / time",
-                "one send and one receive buffer per rank, reused (in cache)",
+                "one send and one receive buffer per rank, reused (in cache)", 4,
                 (n, iters, warmup) -> Kernels.exchange(MPI.COMM_WORLD, send, recv, n, iters, warmup));
         MPI.Finalize();
     }

@@ -14,11 +14,12 @@ final class CommsRun {
     private CommsRun() {
     }
 
-    static void run(String benchmark, BenchOptions o, String measured, String buffers, Drivers.SizeKernel kernel) {
+    static void run(String benchmark, BenchOptions o, String measured, String buffers, int messagesPerIteration,
+                    Drivers.SizeKernel kernel) {
         int rank = MPI.COMM_WORLD.Rank();
         String[] titles = {"bytes", "iterations", "time_us", "MB/s"};
         Report table = new Report(titles);
-        String warm = Drivers.warmUpJit(o, kernel);
+        String warm = Drivers.warmUpJit(o, kernel, messagesPerIteration);
         if (rank == 0) {
             Report.header(benchmark, o, MPI.COMM_WORLD, measured, buffers, warm).forEach(System.out::println);
             System.out.println(table.titles(titles));

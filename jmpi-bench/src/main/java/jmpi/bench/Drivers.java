@@ -1,5 +1,8 @@
 package jmpi.bench;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import mpi.MPI;
 
 /**
@@ -38,22 +41,30 @@ final class Drivers {
         double run(int bytes, int iters, int warmup);
     }
 
-    /** How many untimed iterations the JIT warm-up pass runs at a size: 5 times its warm-up count. */
-    static final int JIT_WARMUP_FACTOR = 5;
+    /** The JIT warm-up pass sends at least this many messages at each of its sizes up to 64 KiB. */
+    static final int JIT_WARMUP_MESSAGES = 20_000;
 
     /**
-     * The untimed pass before the table ({@link BenchOptions#jitWarmupSizes()}, {@link #JIT_WARMUP_FACTOR}
-     * times each size's warm-up count); skipped when the warm-up count is 0. Returns its header line.
+     * The untimed pass before the table, at {@link BenchOptions#jitWarmupSizes()}: per size, the larger of
+     * 5 times the size's warm-up count and enough iterations for {@link #JIT_WARMUP_MESSAGES} messages
+     * (scaled down for sizes above 64 KiB like the timed counts); skipped when the warm-up count is 0.
+     * Returns its header line.
+     *
+     * @param messagesPerIteration how many messages one iteration of the kernel sends, all ranks together
      */
-    static String warmUpJit(BenchOptions o, SizeKernel kernel) {
+    static String warmUpJit(BenchOptions o, SizeKernel kernel, int messagesPerIteration) {
         if (o.warmup == 0) {
             return "# JIT warm-up pass: none (--warmup 0)";
         }
+        int byMessages = (JIT_WARMUP_MESSAGES + messagesPerIteration - 1) / messagesPerIteration;
+        BenchOptions counts = BenchOptions.parse(new String[] {"--iters", Integer.toString(byMessages)}, 1, 0);
+        List<String> done = new ArrayList<>();
         for (int n : o.jitWarmupSizes()) {
-            kernel.run(n, JIT_WARMUP_FACTOR * o.warmupFor(n), 0);
+            int iters = Math.max(5 * o.warmupFor(n), counts.itersFor(n));
+            kernel.run(n, iters, 0);
+            done.add(n + " B x " + iters);
         }
-        return "# JIT warm-up pass: " + JIT_WARMUP_FACTOR + " x warm-up iterations, untimed, at sizes "
-                + o.jitWarmupSizes() + " before the table";
+        return "# JIT warm-up pass, untimed, before the table: " + String.join(", ", done) + " iterations";
     }
 
     /** The largest size, as an array length. */

@@ -18,7 +18,7 @@ public final class Latency {
         String[] titles = {"bytes", "iterations", "latency_us"};
         Report table = new Report(titles);
         Drivers.SizeKernel kernel = (n, iters, warmup) -> Kernels.pingPong(MPI.COMM_WORLD, buf, n, iters, warmup);
-        String warm = Drivers.warmUpJit(o, kernel);
+        String warm = Drivers.warmUpJit(o, kernel, 2);
         if (rank == 0) {
             Report.header("latency", o, MPI.COMM_WORLD,
                     "blocking Send/Recv ping-pong between ranks 0 and 1; latency = half the average round trip",
