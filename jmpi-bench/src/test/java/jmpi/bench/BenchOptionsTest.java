@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+/** Option parsing, the size list and the iteration rule shared with bench/c/pingpong.c. */
 class BenchOptionsTest {
     @Test
     void defaultsAreOneByteToFourMebibytesDoubling() {

@@ -8,6 +8,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
+/** HockneyFit recovers known (t0, r_inf) from exact and noisy synthetic points and rejects degenerate input. */
 class HockneyFitTest {
     /** Points exactly on t = t0 + n / r for doubling sizes 1 B .. 4 MiB. */
     private static double[][] line(double t0, double rInf) {
