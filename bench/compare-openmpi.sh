@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# compare-openmpi.sh [--min BYTES] [--max BYTES] [--iters N] [--warmup N] [--bw-iters N] [--repeat R] [--mpich]
+#                    [--keep DIR]
+# Side by side on this machine, in one run: the C baseline bench/c/pingpong.c over Open MPI (shared
+# memory, 2 processes, --bind-to none) and jmpi's drivers (bin/jmpibench, 2 ranks on the threads
+# transport), same sizes and iteration rule. Prints, per size, latency (half round trip, us) and
+# window-64 bandwidth (MB/s, MB = 10^6 B) with the ratio jmpi / Open MPI (lower is better for latency,
+# higher for bandwidth). --mpich adds MPICH columns. --keep DIR keeps every raw output there.
+# --repeat R runs every side R times, interleaved, and keeps per size the best (lowest latency,
+# highest bandwidth) of each side: on a shared, noisy machine this compares floors, not luck.
+# Defaults: sizes 1 B .. 16 MiB; the drivers' own iteration defaults (latency 10000 / 1000 warm-up,
+# bw 1000 / 100 with a window of 64).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+min=1; max=16M; iters=; warmup=; bw_iters=; repeat=1; mpich=0; keep=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --min) min=$2; shift 2 ;;
+    --max) max=$2; shift 2 ;;
+    --iters) iters=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
+    --bw-iters) bw_iters=$2; shift 2 ;;
+    --repeat) repeat=$2; shift 2 ;;
+    --mpich) mpich=1; shift ;;
+    --keep) keep=$2; shift 2 ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "compare-openmpi.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+need() {
+  if ! command -v "$1" >/dev/null 2>&1; then
+    echo "compare-openmpi.sh: $1 not found; install it with: apt-get install -y $2" >&2
+    exit 2
+  fi
+}
+need mpicc.openmpi "openmpi-bin libopenmpi-dev"
+need mpirun.openmpi "openmpi-bin libopenmpi-dev"
+if [ "$mpich" = 1 ]; then need mpicc.mpich "mpich libmpich-dev"; need mpirun.mpich "mpich libmpich-dev"; fi
+if [ ! -x "$root/bin/jmpibench" ] || [ ! -f "$root/jmpi-dist/target/lib/jmpi-bench.jar" ]; then
+  echo "compare-openmpi.sh: jmpi is not built; run: (cd $root && mvn -q -DskipTests package)" >&2
+  exit 2
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=${keep:-$tmp}
+mkdir -p "$out"
+mpicc.openmpi -O2 -Wno-stringop-overflow -o "$tmp/pingpong-openmpi" "$here/c/pingpong.c"
+[ "$mpich" = 1 ] && mpicc.mpich -O2 -Wno-stringop-overflow -o "$tmp/pingpong-mpich" "$here/c/pingpong.c"
+
+lat_opts=(--min "$min" --max "$max")
+[ -n "$iters" ] && lat_opts+=(--iters "$iters")
+[ -n "$warmup" ] && lat_opts+=(--warmup "$warmup")
+bw_opts=(--min "$min" --max "$max")
+[ -n "$bw_iters" ] && bw_opts+=(--iters "$bw_iters")
+
+run_c() { # impl bench file opts...
+  local impl=$1 bench=$2 file=$3; shift 3
+  if [ "$impl" = openmpi ]; then
+    mpirun.openmpi --allow-run-as-root -np 2 --bind-to none "$tmp/pingpong-openmpi" "$bench" "$@" > "$file"
+  else
+    mpirun.mpich -np 2 "$tmp/pingpong-mpich" "$bench" "$@" > "$file"
+  fi
+}
+case "$repeat" in ''|*[!0-9]*|0) echo "compare-openmpi.sh: --repeat wants a whole number >= 1" >&2; exit 2 ;; esac
+impls=(openmpi jmpi); [ "$mpich" = 1 ] && impls+=(mpich)
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+for bench in latency bw; do
+  if [ "$bench" = latency ]; then opts=("${lat_opts[@]}"); else opts=("${bw_opts[@]}"); fi
+  for ((k = 1; k <= repeat; k++)); do
+    echo "compare-openmpi.sh: running $bench, round $k of $repeat (${impls[*]})" >&2
+    for impl in "${impls[@]}"; do
+      file="$out/$impl-$bench.$k.txt"
+      if [ "$impl" = jmpi ]; then
+        (cd "$root" && bin/jmpibench "$bench" --np 2 --transport threads "${opts[@]}") > "$file"
+      else
+        run_c "$impl" "$bench" "$file" "${opts[@]}"
+      fi
+    done
+  done
+  for impl in "${impls[@]}"; do # the best of the rounds per size; the first round's header
+    { grep '^#' "$out/$impl-$bench.1.txt"
+      cat "$out/$impl-$bench".*.txt | awk -v best="$([ "$bench" = latency ] && echo min || echo max)" '
+        $1 ~ /^[0-9]+$/ { if (!($1 in v) || (best == "min" ? $3 < v[$1] : $3 > v[$1])) v[$1] = $3; it[$1] = $2 }
+        END { for (n in v) printf "%12d %12d %12.3f\n", n, it[n], v[n] }' | sort -n
+    } > "$out/$impl-$bench.txt"
+  done
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# size value, from the data rows of a table (first column a number, value in the third)
+rows() { awk '$1 ~ /^[0-9]+$/ { print $1, $3 }' "$1"; }
+header_of() { grep -m1 "^# $2" "$1" | sed "s/^# $2: *//"; }
+
+cmd="bench/compare-openmpi.sh --min $min --max $max"
+[ -n "$iters" ] && cmd+=" --iters $iters"
+[ -n "$warmup" ] && cmd+=" --warmup $warmup"
+[ -n "$bw_iters" ] && cmd+=" --bw-iters $bw_iters"
+[ "$repeat" != 1 ] && cmd+=" --repeat $repeat"
+[ "$mpich" = 1 ] && cmd+=" --mpich"
+echo "# jmpi vs C MPI, point to point between 2 ranks on one host, $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "# host: $(hostname), cores: $(nproc), load average before: $load_before, after: $load_after"
+echo "# Open MPI: $(header_of "$out/openmpi-latency.txt" MPI) (C, gcc -O2 via mpicc.openmpi; mpirun -np 2 --bind-to none; shared memory)"
+[ "$mpich" = 1 ] && echo "# MPICH: $(header_of "$out/mpich-latency.txt" MPI) (C, gcc -O2 via mpicc.mpich; mpirun.mpich -np 2)"
+echo "# jmpi: $(header_of "$out/jmpi-latency.txt" JVM); $(header_of "$out/jmpi-latency.txt" transport)"
+echo "# jmpi JVM options: $(header_of "$out/jmpi-latency.txt" 'JVM options')"
+echo "# latency: blocking Send/Recv ping-pong, half the average round trip, us; ratio = jmpi / Open MPI (lower is better)"
+echo "#   $(header_of "$out/jmpi-latency.txt" iterations)"
+echo "# bw: window of 64 Isend / Irecv then a 1-byte ack, MB/s (10^6 B/s); ratio = jmpi / Open MPI (higher is better)"
+echo "#   $(header_of "$out/jmpi-bw.txt" iterations)"
+echo "# buffers: one send and one receive buffer per rank, reused (in cache) on both sides"
+echo "# rounds: $repeat, interleaved; each value is the best of the rounds (min latency, max bandwidth)"
+echo "# reproduce: $cmd   (jmpi side alone: bin/jmpibench latency|bw --min $min --max $max ...)"
+
+table() { # bench unit
+  local bench=$1 unit=$2
+  echo
+  if [ "$mpich" = 1 ]; then
+    printf '%-8s %10s %14s %14s %14s %12s %12s\n' "$bench" bytes "openmpi_$unit" "mpich_$unit" "jmpi_$unit" jmpi/openmpi jmpi/mpich
+    join <(rows "$out/openmpi-$bench.txt") <(rows "$out/mpich-$bench.txt") | join - <(rows "$out/jmpi-$bench.txt") |
+      awk -v b="$bench" '{ printf "%-8s %10d %14.3f %14.3f %14.3f %12.2f %12.2f\n", b, $1, $2, $3, $4, $4 / $2, $4 / $3 }'
+  else
+    printf '%-8s %10s %14s %14s %12s\n' "$bench" bytes "openmpi_$unit" "jmpi_$unit" jmpi/openmpi
+    join <(rows "$out/openmpi-$bench.txt") <(rows "$out/jmpi-$bench.txt") |
+      awk -v b="$bench" '{ printf "%-8s %10d %14.3f %14.3f %12.2f\n", b, $1, $2, $3, $3 / $2 }'
+  fi
+}
+# join wants its input sorted as text on the join field
+rows() { awk '$1 ~ /^[0-9]+$/ { print $1, $3 }' "$1" | sort -k1,1; }
+sorted_table() { table "$1" "$2" | { IFS= read -r blank; IFS= read -r head; echo "$blank"; echo "$head"; sort -k2,2n; }; }
+sorted_table latency us
+sorted_table bw MB/s
+
+echo
+lat8=$(join <(rows "$out/openmpi-latency.txt") <(rows "$out/jmpi-latency.txt") | awk '$1 == 8 { printf "%.2f", $3 / $2 }')
+bwmin=$(join <(rows "$out/openmpi-bw.txt") <(rows "$out/jmpi-bw.txt") |
+  awk '$1 >= 1048576 && $1 <= 16777216 { r = $3 / $2; if (m == "" || r < m) m = r } END { if (m != "") printf "%.2f", m }')
+echo "# goal (project): 8 B latency ratio <= 0.50: ${lat8:-not measured} -> $( [ -n "$lat8" ] && awk -v r="$lat8" 'BEGIN { print (r <= 0.5 ? "met" : "not met") }' || echo n/a)"
+echo "# goal (project): bandwidth ratio >= 1.50 at every size in 1..16 MiB: lowest ${bwmin:-not measured} -> $( [ -n "$bwmin" ] && awk -v r="$bwmin" 'BEGIN { print (r >= 1.5 ? "met" : "not met") }' || echo n/a)"
+[ -n "$keep" ] && echo "# raw outputs kept in $keep"
+exit 0

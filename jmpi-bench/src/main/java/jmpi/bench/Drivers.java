@@ -1,0 +1,76 @@
+package jmpi.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import mpi.MPI;
+
+/**
+ * Start-up shared by the driver programs: MPI initialisation, option parsing, and the check that the job
+ * has the two ranks every measurement needs. Measures nothing.
+ */
+final class Drivers {
+    private Drivers() {
+    }
+
+    /**
+     * Initialises MPI and parses the program's arguments over the driver's defaults. On a bad option or
+     * fewer than 2 ranks, rank 0 says why on standard error and every rank ends with exit code 2.
+     */
+    static BenchOptions start(String benchmark, String[] args, int defaultIters, int defaultWarmup) {
+        String[] own = MPI.Init(args);
+        String problem;
+        BenchOptions options = null;
+        try {
+            options = BenchOptions.parse(own, defaultIters, defaultWarmup);
+            problem = MPI.COMM_WORLD.Size() < 2 ? "needs at least 2 ranks, got " + MPI.COMM_WORLD.Size() : null;
+        } catch (IllegalArgumentException e) {
+            problem = e.getMessage();
+        }
+        if (problem != null) {
+            if (MPI.COMM_WORLD.Rank() == 0) {
+                System.err.println("jmpibench " + benchmark + ": " + problem);
+            }
+            System.exit(2);
+        }
+        return options;
+    }
+
+    /** A timed loop at one size: the measured value on rank 0. */
+    interface SizeKernel {
+        double run(int bytes, int iters, int warmup);
+    }
+
+    /** The JIT warm-up pass sends at least this many messages at each of its sizes up to 64 KiB. */
+    static final int JIT_WARMUP_MESSAGES = 20_000;
+
+    /**
+     * The untimed pass before the table, at {@link BenchOptions#jitWarmupSizes()}: per size, the larger of
+     * 5 times the size's warm-up count and enough iterations for {@link #JIT_WARMUP_MESSAGES} messages
+     * (scaled down for sizes above 64 KiB like the timed counts); skipped when the warm-up count is 0.
+     * Returns its header line.
+     *
+     * @param messagesPerIteration how many messages one iteration of the kernel sends, all ranks together
+     */
+    static String warmUpJit(BenchOptions o, SizeKernel kernel, int messagesPerIteration) {
+        if (o.warmup == 0) {
+            return "# JIT warm-up pass: none (--warmup 0)";
+        }
+        int byMessages = (JIT_WARMUP_MESSAGES + messagesPerIteration - 1) / messagesPerIteration;
+        BenchOptions counts = BenchOptions.parse(new String[] {"--iters", Integer.toString(byMessages)}, 1, 0);
+        List<String> done = new ArrayList<>();
+        for (int n : o.jitWarmupSizes()) {
+            int iters = Math.max(5 * o.warmupFor(n), counts.itersFor(n));
+            kernel.run(n, iters, 0);
+            done.add(n + " B x " + iters);
+        }
+        return "# JIT warm-up pass, untimed, before the table: " + String.join(", ", done) + " iterations";
+    }
+
+    /** The largest size, as an array length. */
+    static byte[] buffer(BenchOptions o) {
+        byte[] b = new byte[(int) o.maxBytes];
+        java.util.Arrays.fill(b, (byte) 'a'); // touch every page before timing
+        return b;
+    }
+}
