@@ -24,11 +24,12 @@ final class BackoffIdle {
 
     /**
      * One idle step of a wait that has been idle since {@code idleSince} (a {@link System#nanoTime()}).
-     * The caller has already announced itself as the waiter of whatever it waits for.
+     * When it parks, the endpoint re-checks {@code w} after announcing the parked thread, so that a
+     * completion by another rank's thread (which wakes the endpoint) is never missed.
      *
      * @param iteration how many idle steps this wait has taken since it last saw work
      */
-    void idle(long idleSince, int iteration, Endpoint endpoint) {
+    void idle(long idleSince, int iteration, Endpoint endpoint, Waitable w) {
         if (iteration < 64) {
             Thread.onSpinWait();
             return;
@@ -39,7 +40,7 @@ final class BackoffIdle {
         } else if (idleFor < spinNanos + yieldNanos) {
             Thread.yield();
         } else {
-            endpoint.park(parkNanos);
+            endpoint.park(parkNanos, w::isDone);
         }
     }
 }

@@ -10,6 +10,8 @@ import java.util.List;
 public enum Config {
     EAGER_LIMIT("jmpi.eager.limit", "16384",
             "Largest message (bytes) sent eagerly; larger ones between ranks of one JVM go by rendezvous, copied once."),
+    SMALL_LIMIT("jmpi.small.limit", "auto",
+            "Largest message (bytes) copied inline into the transport's small-message path (fastbox); auto: the transport's own limit, 0: off."),
     SPIN_NANOS("jmpi.wait.spinNanos", "auto",
             "How long a waiting rank spins before yielding (ns); auto: 50000, or 2000 when ranks outnumber cores."),
     YIELD_NANOS("jmpi.wait.yieldNanos", "auto",

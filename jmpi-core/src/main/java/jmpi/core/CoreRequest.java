@@ -8,7 +8,18 @@ package jmpi.core;
  * the volatile {@code done} load, so they need no other synchronization.
  */
 public abstract sealed class CoreRequest implements Waitable permits SendRequest, RecvRequest {
+    private static final java.lang.invoke.VarHandle DONE;
+
+    static {
+        try {
+            DONE = java.lang.invoke.MethodHandles.lookup().findVarHandle(CoreRequest.class, "done", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     final Engine engine;
+    @SuppressWarnings("unused") // written through DONE too
     private volatile boolean done;
     int source;
     int tag;
@@ -27,8 +38,17 @@ public abstract sealed class CoreRequest implements Waitable permits SendRequest
         return done;
     }
 
+    /** Completion seen by other threads at once (and before any wake-up that follows). */
     final void markDone() {
         done = true;
+    }
+
+    /**
+     * Completion by the rank's own progress: a release store, cheaper than a volatile one, as the
+     * thread that completes is normally the one that waits; other threads see it moments later.
+     */
+    final void markDoneLocally() {
+        DONE.setRelease(this, true);
     }
 
     /** The engine of the rank that owns this request. */

@@ -1,7 +1,7 @@
 package jmpi.core;
 
 import java.io.ObjectInputFilter;
-import java.util.concurrent.locks.ReentrantLock;
+import java.lang.foreign.MemorySegment;
 
 import jmpi.datatype.BasicType;
 import jmpi.datatype.ObjectAllowList;
@@ -44,11 +44,12 @@ public final class Engine {
     private final RankEnv env;
     private final Endpoint endpoint;
     private final JobControl job;
-    private final ReentrantLock progressLock = new ReentrantLock();
+    private final SpinLock progressLock = new SpinLock();
     private final MatchQueues queues = new MatchQueues();
-    private final FrameSink sink = this::deliver;
+    private final FrameSink sink = new Sink();
     private final BackoffIdle idle;
     private final int eagerLimit;
+    private final int smallLimit;
     private final long bsendOverhead;
     private final BsendBuffer bsend = new BsendBuffer();
     private final ClassLoader objectLoader;
@@ -70,6 +71,8 @@ public final class Engine {
         this.idle = new BackoffIdle(env.localRanks());
         this.eagerLimit = (int) Math.min(Integer.MAX_VALUE, Config.EAGER_LIMIT.longValue(16384));
         this.bsendOverhead = Config.BSEND_OVERHEAD.longValue(64);
+        this.smallLimit = (int) Math.min(Math.min(eagerLimit, endpoint.smallMessageLimit()),
+                Config.SMALL_LIMIT.longValue(endpoint.smallMessageLimit()));
         this.objectLoader = objectLoader;
         String main = env.mainClass();
         String mainPackage = main == null || main.lastIndexOf('.') < 0 ? null : main.substring(0, main.lastIndexOf('.'));
@@ -129,6 +132,13 @@ public final class Engine {
             return req;
         }
         int worldDest = comm.worldRank(dest);
+        if ((mode == SendMode.STANDARD || mode == SendMode.READY) && type.segmentable()
+                && (long) count * type.size() <= smallLimit
+                && endpoint.trySendSmall(worldDest, context, comm.rank(), tag, type.code(), buf, offset, count,
+                        type.layout())) {
+            req.completeLocally();
+            return req;
+        }
         Frame f = new Frame();
         f.context = context;
         f.source = comm.rank();
@@ -201,7 +211,7 @@ public final class Engine {
             r.source = PROC_NULL;
             r.tag = ANY_TAG;
             r.count = 0;
-            r.markDone();
+            r.markDoneLocally();
             return r;
         }
         progressLock.lock();
@@ -218,14 +228,57 @@ public final class Engine {
         return r;
     }
 
-    /** Matching: called under the progress lock for every frame the endpoint delivers. */
-    private void deliver(Frame f) {
-        RecvRequest r = queues.takePosted(f);
-        if (r == null) {
-            queues.addUnexpected(f);
-        } else {
-            receive(r, f);
+    /** Matching: what the endpoint delivers to, always under the progress lock. */
+    private final class Sink implements FrameSink {
+        @Override
+        public void accept(Frame f) {
+            RecvRequest r = queues.takePosted(f.context, f.source, f.tag);
+            if (r == null) {
+                queues.addUnexpected(f);
+            } else {
+                receive(r, f);
+            }
         }
+
+        @Override
+        public boolean tryDeliver(int context, int source, int tag, int typeCode, int count, MemorySegment data,
+                                  long offset, int bytes) {
+            RecvRequest r = queues.takePosted(context, source, tag);
+            if (r == null) {
+                return false;
+            }
+            r.source = source;
+            r.tag = tag;
+            r.count = count;
+            if (typeCode != r.typeCode) {
+                mismatch(r, typeCode, count, source, tag);
+            } else {
+                int n = count;
+                if (n > r.capacity) {
+                    n = truncated(r, count, source, tag);
+                }
+                if (n > 0) {
+                    MemorySegment.copy(data, r.type.layout(), offset, r.buffer, r.offset, n);
+                }
+            }
+            r.markDoneLocally();
+            return true;
+        }
+    }
+
+    private static void mismatch(RecvRequest r, int typeCode, int count, int source, int tag) {
+        r.error = ErrorClass.ERR_TYPE;
+        r.errorDetail = "message of " + count + " " + BasicType.ofCode(typeCode) + " from rank " + source
+                + " (tag " + tag + ") received with datatype " + r.type;
+    }
+
+    /** Records a truncation; returns how many elements fit. */
+    private static int truncated(RecvRequest r, int count, int source, int tag) {
+        r.error = ErrorClass.ERR_TRUNCATE;
+        r.errorDetail = "message of " + count + " elements from rank " + source + " (tag " + tag
+                + ") is longer than the receive buffer of " + r.capacity;
+        r.count = r.capacity;
+        return r.capacity;
     }
 
     /** Moves a matched frame's data into the receive buffer and completes both sides. */
@@ -234,17 +287,11 @@ public final class Engine {
         r.tag = f.tag;
         r.count = f.count;
         if (f.typeCode != r.typeCode) {
-            r.error = ErrorClass.ERR_TYPE;
-            r.errorDetail = "message of " + f.count + " " + BasicType.ofCode(f.typeCode) + " from rank " + f.source
-                    + " (tag " + f.tag + ") received with datatype " + r.type;
+            mismatch(r, f.typeCode, f.count, f.source, f.tag);
         } else {
             int n = f.count;
             if (n > r.capacity) {
-                r.error = ErrorClass.ERR_TRUNCATE;
-                r.errorDetail = "message of " + f.count + " elements from rank " + f.source + " (tag " + f.tag
-                        + ") is longer than the receive buffer of " + r.capacity;
-                n = r.capacity;
-                r.count = n;
+                n = truncated(r, f.count, f.source, f.tag);
             }
             if (n > 0) {
                 if (r.type == BasicType.OBJECT) {
@@ -255,6 +302,8 @@ public final class Engine {
                         r.error = ErrorClass.ERR_TYPE;
                         r.errorDetail = e.getMessage();
                     }
+                } else if (f.raw) {
+                    r.type.copyFromBytes((byte[]) f.payload, r.buffer, r.offset, n);
                 } else if (f.kind == Frame.RTS && (long) n * r.type.size() >= 2L * CopyJob.CHUNK_BYTES
                         && f.ack instanceof SendRequest sender) {
                     copyTogether(new CopyJob(f.payload, f.payloadOffset, r.buffer, r.offset, n, r.type.size()), sender);
@@ -266,7 +315,7 @@ public final class Engine {
         if (f.ack != null) {
             f.ack.complete(0);
         }
-        r.markDone();
+        r.markDoneLocally();
     }
 
     /** Copies a large rendezvous message with the sender's help, if it is waiting; returns when all is copied. */
@@ -323,7 +372,7 @@ public final class Engine {
             if (iteration == 64) {
                 idleSince = System.nanoTime();
             }
-            idle.idle(idleSince, iteration++, endpoint);
+            idle.idle(idleSince, iteration++, endpoint, w);
         }
     }
 

@@ -24,10 +24,11 @@ final class MatchQueues {
                 && (tag == ANY_TAG || tag == f.tag);
     }
 
-    /** Removes and returns the first posted receive that accepts {@code f}, or null. */
-    RecvRequest takePosted(Frame f) {
+    /** Removes and returns the first posted receive that accepts a message with this envelope, or null. */
+    RecvRequest takePosted(int context, int source, int tag) {
         for (RecvRequest r = postedHead; r != null; r = r.next) {
-            if (matches(r.context, r.wantSource, r.wantTag, f)) {
+            if (r.context == context && (r.wantSource == ANY_SOURCE || r.wantSource == source)
+                    && (r.wantTag == ANY_TAG || r.wantTag == tag)) {
                 unlinkPosted(r);
                 return r;
             }

@@ -43,6 +43,6 @@ public final class SendRequest extends CoreRequest implements Completion {
     }
 
     void completeLocally() {
-        markDone();
+        markDoneLocally();
     }
 }

@@ -1,5 +1,7 @@
 package jmpi.datatype;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
 /**
@@ -87,6 +89,33 @@ public enum BasicType {
             case double[] a -> Arrays.copyOfRange(a, offset, offset + count);
             default -> throw new IllegalArgumentException("not a primitive array: " + src.getClass().getName());
         };
+    }
+
+    /** True for types whose arrays a {@link MemorySegment} can view (every primitive type but boolean). */
+    public boolean segmentable() {
+        return this != OBJECT && this != BOOLEAN;
+    }
+
+    /**
+     * The layout of one element in a message's bytes (native order, no alignment assumed); null for
+     * types that are not {@link #segmentable()}.
+     */
+    public ValueLayout layout() {
+        return switch (this) {
+            case BYTE, PACKED -> ValueLayout.JAVA_BYTE;
+            case CHAR -> ValueLayout.JAVA_CHAR_UNALIGNED;
+            case SHORT -> ValueLayout.JAVA_SHORT_UNALIGNED;
+            case INT -> ValueLayout.JAVA_INT_UNALIGNED;
+            case LONG -> ValueLayout.JAVA_LONG_UNALIGNED;
+            case FLOAT -> ValueLayout.JAVA_FLOAT_UNALIGNED;
+            case DOUBLE -> ValueLayout.JAVA_DOUBLE_UNALIGNED;
+            case BOOLEAN, OBJECT -> null;
+        };
+    }
+
+    /** Copies {@code count} elements held as raw native-order bytes in {@code src} into {@code dst} from {@code offset}. */
+    public void copyFromBytes(byte[] src, Object dst, int offset, int count) {
+        MemorySegment.copy(MemorySegment.ofArray(src), layout(), 0, dst, offset, count);
     }
 
     /** Elements a message of {@code bytes} bytes holds, or -1 when it is not a whole number of them. */

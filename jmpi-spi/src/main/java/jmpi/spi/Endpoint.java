@@ -21,6 +21,22 @@ public interface Endpoint {
      */
     void send(int dest, Frame frame);
 
+    /**
+     * Largest payload, in bytes, that {@link #trySendSmall} can carry (0 when the transport has no such
+     * path).
+     */
+    int smallMessageLimit();
+
+    /**
+     * Sends a small eager message without building a {@link Frame}: the header and the
+     * {@code count} elements of {@code array} from {@code offset} (at most {@link #smallMessageLimit()}
+     * bytes, {@code layout} being the elements' layout) are copied into the transport at once, so the
+     * caller may reuse its buffer as soon as this returns true. Returns false when the transport
+     * cannot take it now (the caller then uses {@link #send}); ordering with {@link #send} is kept.
+     */
+    boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
+                         int count, java.lang.foreign.ValueLayout layout);
+
     /** Delivers every frame that has arrived for this rank to {@code sink}; returns how many. */
     int poll(FrameSink sink);
 
@@ -36,10 +52,11 @@ public interface Endpoint {
     /**
      * Parks the calling thread for at most {@code maxNanos}, returning early when a frame arrives or
      * {@link #wake} is called. The caller re-checks its own condition afterwards (spurious returns
-     * are allowed). Lost wake-ups are impossible: the parker announces itself before re-checking for
-     * frames, and senders look for an announced parker after publishing.
+     * are allowed). Lost wake-ups are impossible: the parker announces itself, then re-checks for
+     * frames and {@code ready} (its own condition, made true by other threads before they call
+     * {@link #wake}); senders and completers look for an announced parker after publishing.
      */
-    void park(long maxNanos);
+    void park(long maxNanos, java.util.function.BooleanSupplier ready);
 
     /** Wakes a thread of this rank parked in {@link #park}, if there is one. Cheap when none is. */
     void wake();

@@ -13,6 +13,8 @@ package jmpi.spi;
  * <ul>
  *   <li>{@link #EAGER}: {@code payload} is a private copy (an array of the basic type, or the
  *       serialized bytes of {@code MPI.OBJECT} elements) starting at {@code payloadOffset}.</li>
+ *   <li>{@link #EAGER} with {@link #raw}: {@code payload} is a {@code byte[]} holding the elements'
+ *       bytes in native order (how data arrives from a transport that moves bytes).</li>
  *   <li>{@link #RTS} (rendezvous, only between ranks that share an address space): {@code payload}
  *       is the sender's own array; the receiver copies straight out of it once matched and then
  *       calls {@link #ack}, which releases the sender.</li>
@@ -37,6 +39,8 @@ public final class Frame {
     public int count;
     public Object payload;
     public int payloadOffset;
+    /** The payload is the elements' raw bytes in a {@code byte[]}, not an array of the basic type. */
+    public boolean raw;
     /** Called once by the receiving side; see the class comment. May be null. */
     public Completion ack;
     /**
@@ -44,6 +48,10 @@ public final class Frame {
      * receiving engine's unexpected queue. Only the current owner writes it.
      */
     public Frame next;
+    /** Transport-owned: world rank of the sending endpoint. */
+    public int sender;
+    /** Transport-owned: per sender-receiver pair sequence number, for transports with several paths. */
+    public long seq;
 
     @Override
     public String toString() {

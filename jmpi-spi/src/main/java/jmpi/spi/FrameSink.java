@@ -1,7 +1,18 @@
 package jmpi.spi;
 
-/** Receives the frames a transport delivers to one rank, in arrival order per sender. */
-@FunctionalInterface
+import java.lang.foreign.MemorySegment;
+
+/** Receives the messages a transport delivers to one rank, in order per sender. */
 public interface FrameSink {
+    /** Takes a message as a frame (matched now or queued as unexpected). */
     void accept(Frame frame);
+
+    /**
+     * Offers a small eager message that still lies in the transport's memory ({@code count} elements
+     * of basic type {@code typeCode}, {@code bytes} bytes at {@code offset} of {@code data}): if a
+     * posted receive takes it, the sink copies it straight into that receive and returns true;
+     * otherwise it returns false and the transport hands the message over with {@link #accept}.
+     */
+    boolean tryDeliver(int context, int source, int tag, int typeCode, int count, MemorySegment data, long offset,
+                       int bytes);
 }

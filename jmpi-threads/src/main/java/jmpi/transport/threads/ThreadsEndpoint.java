@@ -1,24 +1,30 @@
 package jmpi.transport.threads;
 
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 import jmpi.spi.Endpoint;
 import jmpi.spi.Frame;
 import jmpi.spi.FrameSink;
 
 /**
- * A rank of the threads transport: frames are handed over by reference through the receiver's
- * {@link MpscFrameInbox}; a parked receiver is woken only if it announced itself (no system call on
- * the hot path).
+ * A rank of the threads transport. Two paths per (sender, receiver) pair, kept in order by a pair
+ * sequence number: small eager messages are copied into the pair's {@link Fastbox} (one cache line);
+ * everything else (large eager copies, rendezvous frames carrying the sender's array, frames with an
+ * ack) is handed over by reference through the receiver's {@link MpscFrameInbox}. The receiver
+ * delivers each sender's messages in sequence order: an inbox frame whose predecessors went by
+ * fastbox waits until they are delivered.
  *
  * <p>Wake-up protocol (Dekker style, all accesses volatile): the parker writes {@code parked}, then
- * re-reads the inbox; a sender pushes, then reads {@code parked}. At least one of the two sees the
- * other, so a frame never sits unnoticed beside a parked receiver.
+ * re-reads the inbox and fastboxes; a sender publishes, then reads {@code parked}. At least one of
+ * the two sees the other, so a message never sits unnoticed beside a parked receiver.
  */
 final class ThreadsEndpoint implements Endpoint {
     private static final VarHandle PARKED;
+    private static final VarHandle BOXES = MethodHandles.arrayElementVarHandle(Fastbox.End[].class);
 
     static {
         try {
@@ -31,12 +37,26 @@ final class ThreadsEndpoint implements Endpoint {
     private final ThreadsFabric fabric;
     private final int rank;
     final MpscFrameInbox inbox = new MpscFrameInbox();
+    /** Sending side, by destination world rank; created on first use by this rank's threads. */
+    private final PairChannel[] out;
+    /** This rank's end of the fastbox shared with each peer (published with release, read with acquire). */
+    private final Fastbox.End[] boxes;
+    /** Receiving side: next sequence number expected from each sender; receiver-owned. */
+    private final long[] expected;
     @SuppressWarnings("unused") // accessed through PARKED
     private volatile Thread parked;
 
     ThreadsEndpoint(ThreadsFabric fabric, int rank) {
         this.fabric = fabric;
         this.rank = rank;
+        int n = fabric.size();
+        this.out = new PairChannel[n];
+        this.boxes = new Fastbox.End[n];
+        this.expected = new long[n];
+        java.util.Arrays.fill(expected, 1);
+        for (int i = 0; i < n; i++) {
+            out[i] = new PairChannel();
+        }
     }
 
     @Override
@@ -50,28 +70,114 @@ final class ThreadsEndpoint implements Endpoint {
     }
 
     @Override
+    public int smallMessageLimit() {
+        return FastboxDescriptor.PAYLOAD_MAX;
+    }
+
+    @Override
+    public boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
+                                int count, ValueLayout layout) {
+        if (count * layout.byteSize() > FastboxDescriptor.PAYLOAD_MAX) {
+            return false;
+        }
+        ThreadsEndpoint peer = fabric.endpointOf(dest);
+        PairChannel pair = out[dest];
+        pair.lock();
+        try {
+            Fastbox.End box = pair.box;
+            if (box == null) {
+                box = fabric.fastbox(rank, dest);
+                pair.box = box;
+            }
+            if (!box.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout)) {
+                return false;
+            }
+            pair.nextSeq++;
+        } finally {
+            pair.unlock();
+        }
+        peer.wake();
+        return true;
+    }
+
+    @Override
     public void send(int dest, Frame frame) {
         ThreadsEndpoint peer = fabric.endpointOf(dest);
-        peer.inbox.push(frame);
+        PairChannel pair = out[dest];
+        frame.sender = rank;
+        pair.lock();
+        try {
+            frame.seq = pair.nextSeq++;
+            peer.inbox.push(frame);
+        } finally {
+            pair.unlock();
+        }
         peer.wake();
     }
 
     @Override
     public int poll(FrameSink sink) {
         int n = 0;
-        for (Frame f = inbox.takeAll(); f != null; ) {
+        for (Frame f = inbox.isEmpty() ? null : inbox.takeAll(); f != null; ) {
             Frame next = f.next;
             f.next = null;
+            int s = f.sender;
+            if (f.seq != expected[s]) {
+                n += drainBox(s, f.seq, sink);
+            }
+            expected[s] = f.seq + 1;
             sink.accept(f);
             n++;
             f = next;
+        }
+        for (int s = 0; s < boxes.length; s++) {
+            Fastbox.End box = (Fastbox.End) BOXES.getAcquire(boxes, s);
+            if (box != null) {
+                long seq;
+                while ((seq = box.peekSeq()) != 0 && seq == expected[s]) {
+                    box.deliverTo(sink);
+                    expected[s] = seq + 1;
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Delivers sender {@code s}'s fastbox messages that precede sequence number {@code upTo}. */
+    private int drainBox(int s, long upTo, FrameSink sink) {
+        Fastbox.End box = (Fastbox.End) BOXES.getAcquire(boxes, s);
+        int n = 0;
+        while (expected[s] < upTo) {
+            long seq = box == null ? 0 : box.peekSeq();
+            if (seq != expected[s]) {
+                throw new IllegalStateException("message " + expected[s] + " from rank " + s + " to rank " + rank
+                        + " is missing before " + upTo + " (transport ordering broken)");
+            }
+            box.deliverTo(sink);
+            expected[s] = seq + 1;
+            n++;
         }
         return n;
     }
 
     @Override
     public boolean hasIncoming() {
-        return !inbox.isEmpty();
+        if (!inbox.isEmpty()) {
+            return true;
+        }
+        for (int s = 0; s < boxes.length; s++) {
+            Fastbox.End box = (Fastbox.End) BOXES.getAcquire(boxes, s);
+            if (box != null && box.peekSeq() != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Makes {@code end} this rank's end of the fastbox with {@code peer}, visible to this rank's poll. */
+    void attach(int peer, Fastbox.End end) {
+        BOXES.setRelease(boxes, peer, end);
     }
 
     @Override
@@ -80,10 +186,10 @@ final class ThreadsEndpoint implements Endpoint {
     }
 
     @Override
-    public void park(long maxNanos) {
+    public void park(long maxNanos, BooleanSupplier ready) {
         Thread me = Thread.currentThread();
         PARKED.setVolatile(this, me);
-        if (inbox.isEmpty()) {
+        if (!hasIncoming() && !ready.getAsBoolean()) {
             LockSupport.parkNanos(this, maxNanos);
         }
         PARKED.compareAndSet(this, me, (Thread) null);

@@ -8,6 +8,8 @@ import jmpi.spi.Endpoint;
  */
 public final class ThreadsFabric {
     private final ThreadsEndpoint[] endpoints;
+    /** Fastboxes by pair (lower rank << 32 | higher rank); guarded by this. */
+    private final java.util.Map<Long, Fastbox> fastboxes = new java.util.HashMap<>();
 
     public ThreadsFabric(int size) {
         if (size < 1) {
@@ -29,6 +31,23 @@ public final class ThreadsFabric {
 
     ThreadsEndpoint endpointOf(int rank) {
         return endpoints[rank];
+    }
+
+    /**
+     * The sender's end of the fastbox between {@code sender} and {@code receiver}, created on first
+     * use by either side; both ends are attached to their endpoints before this returns.
+     */
+    synchronized Fastbox.End fastbox(int sender, int receiver) {
+        int lo = Math.min(sender, receiver);
+        int hi = Math.max(sender, receiver);
+        Fastbox box = fastboxes.get(((long) lo << 32) | hi);
+        if (box == null) {
+            box = new Fastbox(lo, hi);
+            fastboxes.put(((long) lo << 32) | hi, box);
+            endpoints[lo].attach(hi, box.lower);
+            endpoints[hi].attach(lo, box.upper);
+        }
+        return box.endOf(sender, lo);
     }
 
     /** Wakes every parked rank (used when the job aborts). */

@@ -1,0 +1,134 @@
+package jmpi.transport.threads;
+
+import static jmpi.transport.threads.FastboxDescriptor.BYTES;
+import static jmpi.transport.threads.FastboxDescriptor.CONTEXT;
+import static jmpi.transport.threads.FastboxDescriptor.COUNT;
+import static jmpi.transport.threads.FastboxDescriptor.PAYLOAD;
+import static jmpi.transport.threads.FastboxDescriptor.SEQ;
+import static jmpi.transport.threads.FastboxDescriptor.SLOTS;
+import static jmpi.transport.threads.FastboxDescriptor.SOURCE;
+import static jmpi.transport.threads.FastboxDescriptor.TAG;
+import static jmpi.transport.threads.FastboxDescriptor.TYPE;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+
+import jmpi.spi.Frame;
+import jmpi.spi.FrameSink;
+
+/**
+ * The small-message rings between two ranks, laid out as {@link FastboxDescriptor} says. Each rank
+ * holds its own {@link End}: it produces into one direction and consumes the other, and keeps its
+ * counters in its own object (no false sharing with the peer).
+ *
+ * <p>Threads: an end's {@link End#offer} is called by its rank under the pair lock
+ * ({@link PairChannel}); {@link End#peekSeq} and {@link End#deliverTo} by its rank under the engine's
+ * progress lock ({@link End#peekSeq} also outside it, as a hint).
+ */
+final class Fastbox {
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    private final MemorySegment rings = Arena.ofAuto().allocate(FastboxDescriptor.SIZE, FastboxDescriptor.ALIGNMENT);
+    final End lower;
+    final End upper;
+
+    /** @param lowRank the lower of the two world ranks, which sends on direction 0 */
+    Fastbox(int lowRank, int highRank) {
+        lower = new End(0, highRank);
+        upper = new End(1, lowRank);
+    }
+
+    End endOf(int rank, int lowRank) {
+        return rank == lowRank ? lower : upper;
+    }
+
+    /** One rank's side of the pair. */
+    final class End {
+        private final int out;
+        private final int in;
+        /** World rank of the peer (the sender of what this end consumes). */
+        final int peer;
+        private long tail;
+        private long cachedHead;
+        private long head;
+        private long lastSeq;
+
+        End(int out, int peer) {
+            this.out = out;
+            this.in = 1 - out;
+            this.peer = peer;
+        }
+
+        /**
+         * Producer: copies the message ({@code count} elements of {@code array} from {@code offset},
+         * each of {@code layout}) into the next half-slot; false when the ring is full.
+         */
+        boolean offer(long seq, int context, int source, int tag, int typeCode, Object array, int offset, int count,
+                      ValueLayout layout) {
+            long t = tail;
+            if (t - cachedHead >= SLOTS) {
+                cachedHead = (long) LONG.getAcquire(rings, FastboxDescriptor.head(out));
+                if (t - cachedHead >= SLOTS) {
+                    return false;
+                }
+            }
+            long base = FastboxDescriptor.halfSlot(t, out);
+            int bytes = (int) (count * layout.byteSize());
+            rings.set(ValueLayout.JAVA_INT, base + CONTEXT, context);
+            rings.set(ValueLayout.JAVA_INT, base + TAG, tag);
+            rings.set(ValueLayout.JAVA_INT, base + SOURCE, source);
+            rings.set(ValueLayout.JAVA_BYTE, base + TYPE, (byte) typeCode);
+            rings.set(ValueLayout.JAVA_BYTE, base + COUNT, (byte) count);
+            rings.set(ValueLayout.JAVA_BYTE, base + BYTES, (byte) bytes);
+            if (count > 0) {
+                MemorySegment.copy(array, offset, rings, layout, base + PAYLOAD, count);
+            }
+            // Volatile, not merely release: the sender reads the receiver's parked flag next (Dekker).
+            LONG.setVolatile(rings, base + SEQ, seq);
+            tail = t + 1;
+            return true;
+        }
+
+        /** Consumer: the sequence number of the next unread message, or 0 when there is none. */
+        long peekSeq() {
+            long s = (long) LONG.getVolatile(rings, FastboxDescriptor.halfSlot(head, in) + SEQ);
+            return s > lastSeq ? s : 0;
+        }
+
+        /**
+         * Consumer: hands the message {@link #peekSeq()} announced to {@code sink}, straight from the
+         * ring into a posted receive if one takes it, else as a frame with raw payload bytes.
+         */
+        void deliverTo(FrameSink sink) {
+            long base = FastboxDescriptor.halfSlot(head, in);
+            long seq = (long) LONG.getAcquire(rings, base + SEQ);
+            int context = rings.get(ValueLayout.JAVA_INT, base + CONTEXT);
+            int tag = rings.get(ValueLayout.JAVA_INT, base + TAG);
+            int source = rings.get(ValueLayout.JAVA_INT, base + SOURCE);
+            int typeCode = rings.get(ValueLayout.JAVA_BYTE, base + TYPE);
+            int count = rings.get(ValueLayout.JAVA_BYTE, base + COUNT);
+            int bytes = rings.get(ValueLayout.JAVA_BYTE, base + BYTES);
+            if (!sink.tryDeliver(context, source, tag, typeCode, count, rings, base + PAYLOAD, bytes)) {
+                Frame f = new Frame();
+                f.kind = Frame.EAGER;
+                f.raw = true;
+                f.sender = peer;
+                f.seq = seq;
+                f.context = context;
+                f.tag = tag;
+                f.source = source;
+                f.typeCode = typeCode;
+                f.count = count;
+                byte[] data = new byte[bytes];
+                MemorySegment.copy(rings, ValueLayout.JAVA_BYTE, base + PAYLOAD, data, 0, bytes);
+                f.payload = data;
+                sink.accept(f);
+            }
+            lastSeq = seq;
+            head++;
+            LONG.setRelease(rings, FastboxDescriptor.head(in), head);
+        }
+    }
+}
