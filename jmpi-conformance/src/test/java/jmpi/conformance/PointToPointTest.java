@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import jmpi.testkit.MultiRank;
-import mpi.Comm;
+import mpi.Intracomm;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.Request;
@@ -24,7 +24,7 @@ class PointToPointTest {
     public static class TypesRoundTrip {
         public static void main(String[] args) {
             MPI.Init(args);
-            Comm w = MPI.COMM_WORLD;
+            Intracomm w = MPI.COMM_WORLD;
             int rank = w.Rank();
             int[] counts = {0, 1, 5, 100, 100_000};
             for (Datatype type : Buffers.TYPES) {
@@ -83,7 +83,7 @@ class PointToPointTest {
 
         public static void main(String[] args) {
             MPI.Init(args);
-            Comm w = MPI.COMM_WORLD;
+            Intracomm w = MPI.COMM_WORLD;
             if (w.Rank() == 0) {
                 Request[] reqs = new Request[N];
                 for (int i = 0; i < N; i++) {
@@ -115,7 +115,7 @@ class PointToPointTest {
     public static class Wildcards {
         public static void main(String[] args) {
             MPI.Init(args);
-            Comm w = MPI.COMM_WORLD;
+            Intracomm w = MPI.COMM_WORLD;
             int rank = w.Rank();
             int size = w.Size();
             if (rank == 0) {
@@ -156,7 +156,7 @@ class PointToPointTest {
     public static class ZeroLength {
         public static void main(String[] args) {
             MPI.Init(args);
-            Comm w = MPI.COMM_WORLD;
+            Intracomm w = MPI.COMM_WORLD;
             if (w.Rank() == 0) {
                 w.Send(new double[0], 0, 0, MPI.DOUBLE, 1, 3);
                 w.Send(null, 0, 0, MPI.INT, 1, 4);
@@ -182,7 +182,7 @@ class PointToPointTest {
     public static class SendToSelf {
         public static void main(String[] args) {
             MPI.Init(args);
-            Comm w = MPI.COMM_WORLD;
+            Intracomm w = MPI.COMM_WORLD;
             int me = w.Rank();
             for (int n : new int[] {10, 100_000}) {
                 double[] out = (double[]) Buffers.filled(MPI.DOUBLE, n, me);
@@ -214,7 +214,7 @@ class PointToPointTest {
     public static class ProcNull {
         public static void main(String[] args) {
             MPI.Init(args);
-            Comm w = MPI.COMM_WORLD;
+            Intracomm w = MPI.COMM_WORLD;
             int[] buf = {1, 2, 3};
             w.Send(buf, 0, 3, MPI.INT, MPI.PROC_NULL, 1);
             w.Ssend(buf, 0, 3, MPI.INT, MPI.PROC_NULL, 1);
@@ -244,7 +244,7 @@ class PointToPointTest {
     public static class Truncation {
         public static void main(String[] args) {
             MPI.Init(args);
-            Comm w = MPI.COMM_WORLD;
+            Intracomm w = MPI.COMM_WORLD;
             w.Errhandler_set(MPI.ERRORS_RETURN);
             if (w.Rank() == 0) {
                 w.Send(new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 0, 10, MPI.INT, 1, 1);
@@ -290,7 +290,7 @@ class PointToPointTest {
     public static class GetCount {
         public static void main(String[] args) {
             MPI.Init(args);
-            Comm w = MPI.COMM_WORLD;
+            Intracomm w = MPI.COMM_WORLD;
             if (w.Rank() == 0) {
                 w.Send(new byte[16], 0, 16, MPI.BYTE, 1, 1);
                 w.Send(new byte[12], 0, 12, MPI.BYTE, 1, 2);
@@ -321,7 +321,7 @@ class PointToPointTest {
     public static class SendrecvRing {
         public static void main(String[] args) {
             MPI.Init(args);
-            Comm w = MPI.COMM_WORLD;
+            Intracomm w = MPI.COMM_WORLD;
             int me = w.Rank();
             int p = w.Size();
             int right = (me + 1) % p;
