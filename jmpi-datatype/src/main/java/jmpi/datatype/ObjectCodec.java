@@ -34,17 +34,26 @@ public final class ObjectCodec {
     }
 
     /**
-     * Reads {@code count} objects from {@code data} into {@code dst} from {@code offset}.
+     * Reads {@code count} objects from {@code data} into {@code dst} from {@code offset}. Either all of
+     * them are stored or, on failure, none.
      *
      * @param loader the receiving rank's class loader
-     * @param filter the allow-list; a class outside it fails with {@link ObjectCodecException}
+     * @param filter the allow-list; a class outside it fails with {@link ObjectCodecException}, and so
+     *               does an object that {@code dst}'s element type cannot hold
      */
     public static void deserialize(byte[] data, int count, Object[] dst, int offset, ClassLoader loader,
                                    ObjectInputFilter filter) {
+        Object[] read = new Object[count];
+        Class<?> element = dst.getClass().getComponentType();
         try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(data), loader)) {
             in.setObjectInputFilter(filter);
             for (int i = 0; i < count; i++) {
-                dst[offset + i] = in.readObject();
+                Object o = in.readObject();
+                if (o != null && !element.isInstance(o)) {
+                    throw new ObjectCodecException("received MPI.OBJECT element " + i + " is a " + o.getClass().getName()
+                            + ", which the receive buffer (" + element.getName() + "[]) cannot hold", null);
+                }
+                read[i] = o;
             }
         } catch (InvalidClassException e) {
             throw new ObjectCodecException("MPI.OBJECT element refused by the deserialization allow-list ("
@@ -52,6 +61,7 @@ public final class ObjectCodec {
         } catch (IOException | ClassNotFoundException e) {
             throw new ObjectCodecException("cannot deserialize MPI.OBJECT element: " + e, e);
         }
+        System.arraycopy(read, 0, dst, offset, count);
     }
 
     /** A failure to (de)serialize an {@code MPI.OBJECT} element. */
