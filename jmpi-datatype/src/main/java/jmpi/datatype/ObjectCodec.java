@@ -48,18 +48,22 @@ public final class ObjectCodec {
         try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(data), loader)) {
             in.setObjectInputFilter(filter);
             for (int i = 0; i < count; i++) {
-                Object o = in.readObject();
-                if (o != null && !element.isInstance(o)) {
-                    throw new ObjectCodecException("received MPI.OBJECT element " + i + " is a " + o.getClass().getName()
-                            + ", which the receive buffer (" + element.getName() + "[]) cannot hold", null);
-                }
-                read[i] = o;
+                read[i] = in.readObject();
             }
         } catch (InvalidClassException e) {
             throw new ObjectCodecException("MPI.OBJECT element refused by the deserialization allow-list ("
                     + e.getMessage() + "); allow it with -Djmpi.object.allow=<pattern>", e);
-        } catch (IOException | ClassNotFoundException e) {
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            // RuntimeException: thrown by an element's own readObject; it belongs to this receive, not to
+            // whichever call happened to drive the receiver's progress.
             throw new ObjectCodecException("cannot deserialize MPI.OBJECT element: " + e, e);
+        }
+        for (int i = 0; i < count; i++) {
+            if (read[i] != null && !element.isInstance(read[i])) {
+                throw new ObjectCodecException("received MPI.OBJECT element " + i + " is a "
+                        + read[i].getClass().getName() + ", which the receive buffer (" + element.getName()
+                        + "[]) cannot hold", null);
+            }
         }
         System.arraycopy(read, 0, dst, offset, count);
     }
