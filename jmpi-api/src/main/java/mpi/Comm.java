@@ -92,10 +92,19 @@ public class Comm {
         return core == null;
     }
 
-    /** MPI_Comm_compare: IDENT (same communicator), CONGRUENT (same members, same order), SIMILAR, UNEQUAL. */
+    /**
+     * MPI_Comm_compare: IDENT (same communicator), CONGRUENT (same members, same order), SIMILAR, UNEQUAL.
+     * An error (a freed communicator) goes to {@code comm1}'s error handler.
+     */
     public static int Compare(Comm comm1, Comm comm2) {
-        CoreComm a = comm1.core();
-        CoreComm b = comm2.core();
+        CoreComm a;
+        CoreComm b;
+        try {
+            a = comm1.core();
+            b = comm2.core();
+        } catch (MpiError e) {
+            throw comm1.raise(e);
+        }
         if (a == b) {
             return MPI.IDENT;
         }
