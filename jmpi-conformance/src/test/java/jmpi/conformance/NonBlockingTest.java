@@ -259,6 +259,51 @@ class NonBlockingTest {
         }
     }
 
+    /**
+     * Testsome and Waitsome over rendezvous sends that the receivers complete from their own threads while
+     * the sender is collecting: every request is reported exactly once.
+     */
+    public static class SomeRacingCompletions {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm w = MPI.COMM_WORLD;
+            int me = w.Rank();
+            int p = w.Size();
+            int n = 2_500; // 20 kB: rendezvous, completed by the receiver's thread
+            double[] data = new double[n];
+            for (int round = 0; round < 100; round++) {
+                if (me == 0) {
+                    Request[] reqs = new Request[16 * (p - 1)];
+                    for (int i = 0; i < reqs.length; i++) {
+                        reqs[i] = w.Isend(data, 0, n, MPI.DOUBLE, 1 + i % (p - 1), round);
+                    }
+                    boolean[] seen = new boolean[reqs.length];
+                    int done = 0;
+                    while (done < reqs.length) {
+                        Status[] got = round % 2 == 0 ? Request.Testsome(reqs) : Request.Waitsome(reqs);
+                        for (Status s : got) {
+                            Expect.isTrue(!seen[s.index], "request " + s.index + " reported twice");
+                            seen[s.index] = true;
+                            done++;
+                        }
+                    }
+                    Expect.isTrue(Request.Testsome(reqs) == null, "Testsome over null requests");
+                } else {
+                    double[] in = new double[n];
+                    for (int i = 0; i < 16; i++) {
+                        w.Recv(in, 0, n, MPI.DOUBLE, 0, round);
+                    }
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void testsomeAndWaitsomeWhileReceiversComplete() {
+        MultiRank.runOk(4, SomeRacingCompletions.class, T);
+    }
+
     @Test
     void waitAndTest() {
         MultiRank.runOk(2, WaitAndTest.class, T);
