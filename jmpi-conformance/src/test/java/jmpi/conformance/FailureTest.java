@@ -135,4 +135,25 @@ class FailureTest {
         assertFalse(r.ok(), r.describe());
         assertEquals(1, r.failures().getFirst().rank(), r.describe());
     }
+
+    /** Both ranks wait for each other forever. */
+    public static class Deadlock {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm w = MPI.COMM_WORLD;
+            w.Recv(new int[1], 0, 1, MPI.INT, 1 - w.Rank(), 0);
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void deadlockEndsAsATimeoutAndTheRanksUnwind() {
+        long t0 = System.nanoTime();
+        JobResult r = MultiRank.run(2, Deadlock.class, Duration.ofSeconds(2));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(124, r.exitCode(), r.describe());
+        assertTrue(r.failures().getFirst().why().contains("timed out"), r.describe());
+        assertEquals(1, r.failures().size(), "the woken ranks should not add failures:\n" + r.describe());
+        assertTrue(ms < 4_000, "the deadlocked ranks did not unwind promptly after the timeout: " + ms + " ms");
+    }
 }
