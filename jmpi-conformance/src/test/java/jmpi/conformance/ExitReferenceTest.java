@@ -55,6 +55,25 @@ class ExitReferenceTest {
         }
     }
 
+    /** The reference is invoked by JDK code (a stream), so the direct caller of the exit is no rank class. */
+    public static class ExitFromJdkCode {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            if (MPI.COMM_WORLD.Rank() == 1) {
+                java.util.stream.IntStream.of(11).forEach(System::exit);
+            }
+            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 1, 0);
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void systemExitByReferenceCalledFromJdkCode() {
+        JobResult r = MultiRank.run(2, ExitFromJdkCode.class, Duration.ofSeconds(20));
+        assertEquals(11, r.exitCode(), r.describe());
+        assertEquals(1, r.failures().getFirst().rank(), r.describe());
+    }
+
     @Test
     void systemExitByReference() {
         JobResult r = MultiRank.run(2, ExitByReference.class, Duration.ofSeconds(20));
