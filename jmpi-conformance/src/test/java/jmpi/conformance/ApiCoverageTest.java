@@ -97,6 +97,21 @@ class ApiCoverageTest {
     }
 
     @Test
+    void wtimeIsMonotonicWithFineResolution() {
+        double tick = MPI.Wtick();
+        assertTrue(tick > 0 && tick <= 1e-6, "Wtick " + tick);
+        double a = MPI.Wtime();
+        double b = MPI.Wtime();
+        assertTrue(b >= a, "Wtime went back");
+        long spinUntil = System.nanoTime() + 2_000_000;
+        while (System.nanoTime() < spinUntil) {
+            Thread.onSpinWait();
+        }
+        double c = MPI.Wtime() - b;
+        assertTrue(c >= 1.5e-3 && c < 1.0, "2 ms measured by Wtime as " + c + " s");
+    }
+
+    @Test
     void comm() {
         method(Comm.class, false, int.class, "Rank");
         method(Comm.class, false, int.class, "Size");

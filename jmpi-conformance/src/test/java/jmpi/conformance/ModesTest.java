@@ -189,6 +189,36 @@ class ModesTest {
         }
     }
 
+    /** A probe does not start the receive: an Issend probed at the receiver is still pending until received. */
+    public static class ProbeDoesNotCompleteIssend {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm w = MPI.COMM_WORLD;
+            for (int n : new int[] {4, 100_000}) {
+                if (w.Rank() == 0) {
+                    Request r = w.Issend(new int[n], 0, n, MPI.INT, 1, 1);
+                    w.Recv(new int[0], 0, 0, MPI.INT, 1, 98); // rank 1 has probed the message
+                    Expect.isTrue(r.Test() == null, "Issend of " + n + " completed by a Probe");
+                    w.Send(new int[0], 0, 0, MPI.INT, 1, 99);
+                    r.Wait();
+                } else if (w.Rank() == 1) {
+                    Status p = w.Probe(0, 1);
+                    Expect.equal(n, p.Get_count(MPI.INT), "probed count");
+                    Expect.isTrue(w.Iprobe(0, 1) != null, "Iprobe after Probe");
+                    w.Send(new int[0], 0, 0, MPI.INT, 0, 98);
+                    w.Recv(new int[0], 0, 0, MPI.INT, 0, 99);
+                    w.Recv(new int[n], 0, n, MPI.INT, 0, 1);
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void probeDoesNotCompleteAnIssend() {
+        MultiRank.runOk(2, ProbeDoesNotCompleteIssend.class, T);
+    }
+
     @Test
     void ssendCompletesOnlyOnceTheReceiveStarted() {
         MultiRank.runOk(2, SsendWaitsForTheReceive.class, T);
