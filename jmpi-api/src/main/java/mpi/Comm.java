@@ -11,7 +11,6 @@ import jmpi.core.MpiError;
 import jmpi.core.RecvRequest;
 import jmpi.core.SendMode;
 import jmpi.core.SendRequest;
-import jmpi.datatype.BasicType;
 
 /**
  * A communicator: point-to-point communication among a group of ranks (mpiJava 1.2 {@code Comm}).
@@ -93,10 +92,19 @@ public class Comm {
         return core == null;
     }
 
-    /** MPI_Comm_compare: IDENT (same communicator), CONGRUENT (same members, same order), SIMILAR, UNEQUAL. */
+    /**
+     * MPI_Comm_compare: IDENT (same communicator), CONGRUENT (same members, same order), SIMILAR, UNEQUAL.
+     * An error (a freed communicator) goes to {@code comm1}'s error handler.
+     */
     public static int Compare(Comm comm1, Comm comm2) {
-        CoreComm a = comm1.core();
-        CoreComm b = comm2.core();
+        CoreComm a;
+        CoreComm b;
+        try {
+            a = comm1.core();
+            b = comm2.core();
+        } catch (MpiError e) {
+            throw comm1.raise(e);
+        }
         if (a == b) {
             return MPI.IDENT;
         }
@@ -226,16 +234,19 @@ public class Comm {
     public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype, int dest, int sendtag,
                                    int source, int recvtag) {
         try {
-            BasicType t = Checks.buffer(buf, offset, count, datatype);
-            Object temp = t == BasicType.OBJECT ? new Object[count] : java.lang.reflect.Array.newInstance(
-                    t.arrayClass().getComponentType(), count);
+            Checks.buffer(buf, offset, count, datatype);
+            // The scratch array has the buffer's own element type, so that received objects the buffer
+            // cannot hold fail the receive (ERR_TYPE) instead of the copy back.
+            Object temp = buf == null ? null : java.lang.reflect.Array.newInstance(buf.getClass().getComponentType(), count);
             RecvRequest r = startRecv(temp, 0, count, datatype, source, recvtag);
             SendRequest s = startSend(buf, offset, count, datatype, dest, sendtag, SendMode.STANDARD);
             r.engine().await(s);
             r.engine().await(r);
             s.throwIfFailed();
             r.throwIfFailed();
-            System.arraycopy(temp, 0, buf, offset, r.count());
+            if (r.count() > 0) {
+                System.arraycopy(temp, 0, buf, offset, r.count());
+            }
             return Status.of(r);
         } catch (MpiError e) {
             throw raise(e);

@@ -162,14 +162,12 @@ public class Request {
         return completed(array, cores);
     }
 
+    /**
+     * Finishes the requests done now. Each request's state is read once: a send may be completed by the
+     * receiving rank's thread at any moment, so two passes could disagree.
+     */
     private static Status[] completed(Request[] array, CoreRequest[] cores) {
-        int n = 0;
-        for (CoreRequest r : cores) {
-            if (r != null && r.isDone()) {
-                n++;
-            }
-        }
-        Status[] out = new Status[n];
+        Status[] out = new Status[cores.length];
         int k = 0;
         for (int i = 0; i < cores.length; i++) {
             if (cores[i] != null && cores[i].isDone()) {
@@ -177,6 +175,6 @@ public class Request {
                 out[k++].index = i;
             }
         }
-        return out;
+        return java.util.Arrays.copyOf(out, k);
     }
 }

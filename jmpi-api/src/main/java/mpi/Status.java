@@ -2,6 +2,8 @@ package mpi;
 
 import jmpi.core.CoreRequest;
 import jmpi.core.Engine;
+import jmpi.core.ErrorClass;
+import jmpi.core.MpiError;
 import jmpi.core.ProbeStatus;
 import jmpi.datatype.BasicType;
 
@@ -44,7 +46,7 @@ public class Status {
      */
     public int Get_count(Datatype datatype) {
         BasicType sent = BasicType.ofCode(typeCode);
-        BasicType asked = datatype.basicForMessages();
+        BasicType asked = basicOf(datatype);
         if (asked == sent) {
             return count;
         }
@@ -53,6 +55,18 @@ public class Status {
         }
         int n = asked.elementsIn((long) count * sent.size());
         return n < 0 ? MPI.UNDEFINED : n;
+    }
+
+    /** The basic type of {@code datatype}; a bad one is an error of MPI.COMM_WORLD (a status has no communicator). */
+    private static BasicType basicOf(Datatype datatype) {
+        try {
+            if (datatype == null) {
+                throw Checks.error(ErrorClass.ERR_TYPE, "datatype is null");
+            }
+            return datatype.basicForMessages();
+        } catch (MpiError e) {
+            throw MPI.COMM_WORLD.raise(e);
+        }
     }
 
     /** MPI_Get_elements: basic elements received (equal to Get_count for basic datatypes). */

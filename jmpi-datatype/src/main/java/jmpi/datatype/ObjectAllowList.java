@@ -10,8 +10,14 @@ import java.io.ObjectInputFilter;
  * Anything else is rejected, so a message cannot make a receiver instantiate arbitrary classes.
  */
 public final class ObjectAllowList {
-    /** JDK classes allowed by default: values, boxed primitives, strings, and the common collections. */
+    /**
+     * JDK classes allowed by default: values, boxed primitives, strings, and the common collections.
+     * {@code java.lang.Object} and {@code java.util.Map$Entry} are there for their arrays only (neither is
+     * serializable itself): the collections' {@code readObject} methods ask the filter before allocating
+     * their {@code Object[]} or {@code Map.Entry[]} tables, whose elements are then filtered one by one.
+     */
     public static final String JDK_DEFAULT = String.join(";",
+            "java.lang.Object", "java.util.Map$Entry",
             "java.lang.String", "java.lang.Boolean", "java.lang.Byte", "java.lang.Character",
             "java.lang.Short", "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double",
             "java.lang.Number", "java.lang.Enum", "java.lang.Record",

@@ -34,24 +34,38 @@ public final class ObjectCodec {
     }
 
     /**
-     * Reads {@code count} objects from {@code data} into {@code dst} from {@code offset}.
+     * Reads {@code count} objects from {@code data} into {@code dst} from {@code offset}. Either all of
+     * them are stored or, on failure, none.
      *
      * @param loader the receiving rank's class loader
-     * @param filter the allow-list; a class outside it fails with {@link ObjectCodecException}
+     * @param filter the allow-list; a class outside it fails with {@link ObjectCodecException}, and so
+     *               does an object that {@code dst}'s element type cannot hold
      */
     public static void deserialize(byte[] data, int count, Object[] dst, int offset, ClassLoader loader,
                                    ObjectInputFilter filter) {
+        Object[] read = new Object[count];
+        Class<?> element = dst.getClass().getComponentType();
         try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(data), loader)) {
             in.setObjectInputFilter(filter);
             for (int i = 0; i < count; i++) {
-                dst[offset + i] = in.readObject();
+                read[i] = in.readObject();
             }
         } catch (InvalidClassException e) {
             throw new ObjectCodecException("MPI.OBJECT element refused by the deserialization allow-list ("
                     + e.getMessage() + "); allow it with -Djmpi.object.allow=<pattern>", e);
-        } catch (IOException | ClassNotFoundException e) {
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            // RuntimeException: thrown by an element's own readObject; it belongs to this receive, not to
+            // whichever call happened to drive the receiver's progress.
             throw new ObjectCodecException("cannot deserialize MPI.OBJECT element: " + e, e);
         }
+        for (int i = 0; i < count; i++) {
+            if (read[i] != null && !element.isInstance(read[i])) {
+                throw new ObjectCodecException("received MPI.OBJECT element " + i + " is a "
+                        + read[i].getClass().getName() + ", which the receive buffer (" + element.getName()
+                        + "[]) cannot hold", null);
+            }
+        }
+        System.arraycopy(read, 0, dst, offset, count);
     }
 
     /** A failure to (de)serialize an {@code MPI.OBJECT} element. */

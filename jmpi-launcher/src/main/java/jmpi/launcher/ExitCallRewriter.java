@@ -7,9 +7,14 @@ import java.lang.classfile.ClassTransform;
 import java.lang.classfile.Opcode;
 import java.lang.classfile.constantpool.MethodRefEntry;
 import java.lang.classfile.constantpool.PoolEntry;
+import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.constant.ClassDesc;
+import java.lang.constant.ConstantDesc;
 import java.lang.constant.ConstantDescs;
+import java.lang.constant.DirectMethodHandleDesc;
+import java.lang.constant.DynamicCallSiteDesc;
+import java.lang.constant.MethodHandleDesc;
 import java.lang.constant.MethodTypeDesc;
 
 /**
@@ -19,8 +24,10 @@ import java.lang.constant.MethodTypeDesc;
  * Uses the JDK's {@code java.lang.classfile} API; a class that never names these methods is returned
  * unchanged without being rebuilt.
  *
- * <p>Not covered: exits reached through reflection or a method handle ({@code System::exit} as a
- * lambda is covered, since the lambda body is a method of the class).
+ * <p>Method references ({@code System::exit}, {@code Runtime::halt}, {@code runtime::exit}) carry
+ * the target as a method handle among their {@code invokedynamic} bootstrap arguments, with no call
+ * instruction in the class: those handles are redirected to the trap too. Not covered: exits reached
+ * through reflection or through method handles looked up at run time.
  */
 final class ExitCallRewriter {
     private static final ClassDesc TRAP = ClassDesc.of("jmpi.spi.ExitTrap");
@@ -42,6 +49,12 @@ final class ExitCallRewriter {
             return bytes;
         }
         return classFile.transformClass(model, ClassTransform.transformingMethodBodies((code, element) -> {
+            if (element instanceof InvokeDynamicInstruction indy && refersToExit(indy)) {
+                code.invokedynamic(DynamicCallSiteDesc.of(indy.bootstrapMethod(), indy.name().stringValue(),
+                        indy.typeSymbol(), indy.bootstrapArgs().stream().map(ExitCallRewriter::trapHandle)
+                                .toArray(ConstantDesc[]::new)));
+                return;
+            }
             if (element instanceof InvokeInstruction call) {
                 if (isSystemExit(call)) {
                     code.invokestatic(TRAP, "exit", EXIT);
@@ -68,6 +81,31 @@ final class ExitCallRewriter {
             }
         }
         return false;
+    }
+
+    private static boolean refersToExit(InvokeDynamicInstruction indy) {
+        for (ConstantDesc arg : indy.bootstrapArgs()) {
+            if (trapHandle(arg) != arg) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A bootstrap argument, with a direct handle to an exit method replaced by one to the trap. */
+    private static ConstantDesc trapHandle(ConstantDesc arg) {
+        if (arg instanceof DirectMethodHandleDesc h && h.lookupDescriptor().equals("(I)V")) {
+            String owner = h.owner().descriptorString();
+            if (h.kind() == DirectMethodHandleDesc.Kind.STATIC && owner.equals("Ljava/lang/System;")
+                    && h.methodName().equals("exit")) {
+                return MethodHandleDesc.ofMethod(DirectMethodHandleDesc.Kind.STATIC, TRAP, "exit", EXIT);
+            }
+            if (h.kind() == DirectMethodHandleDesc.Kind.VIRTUAL && owner.equals("Ljava/lang/Runtime;")
+                    && (h.methodName().equals("exit") || h.methodName().equals("halt"))) {
+                return MethodHandleDesc.ofMethod(DirectMethodHandleDesc.Kind.STATIC, TRAP, "runtimeExit", RUNTIME_EXIT);
+            }
+        }
+        return arg;
     }
 
     private static boolean isSystemExit(InvokeInstruction call) {

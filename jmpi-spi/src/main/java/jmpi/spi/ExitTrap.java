@@ -12,11 +12,23 @@ public final class ExitTrap {
     private ExitTrap() {
     }
 
+    /**
+     * The rank that called: the one whose loader defined the calling class or, when the caller is JDK
+     * code running a rank's method reference ({@code IntStream.of(1).forEach(System::exit)}), the one
+     * whose loader is the thread's context class loader (set on every rank thread, inherited by the
+     * threads it starts). Null outside any rank.
+     */
+    private static RankScope rankOf(Class<?> caller) {
+        if (caller.getClassLoader() instanceof RankScope scope) {
+            return scope;
+        }
+        return Thread.currentThread().getContextClassLoader() instanceof RankScope scope ? scope : null;
+    }
+
     /** Replaces {@code System.exit(int)}. */
     public static void exit(int status) {
         Class<?> caller = WALKER.getCallerClass();
-        ClassLoader loader = caller.getClassLoader();
-        if (loader instanceof RankScope scope) {
+        if (rankOf(caller) instanceof RankScope scope) {
             RankEnv env = scope.rankEnv();
             if (status != 0) {
                 env.job().fail(env.rank(), status, "called System.exit(" + status + ") in " + caller.getName(), null);
@@ -29,7 +41,7 @@ public final class ExitTrap {
     /** Replaces {@code Runtime.exit(int)} and {@code Runtime.halt(int)} (receiver dropped). */
     public static void runtimeExit(Runtime runtime, int status) {
         Class<?> caller = WALKER.getCallerClass();
-        if (caller.getClassLoader() instanceof RankScope scope) {
+        if (rankOf(caller) instanceof RankScope scope) {
             RankEnv env = scope.rankEnv();
             if (status != 0) {
                 env.job().fail(env.rank(), status, "called Runtime.exit/halt(" + status + ") in " + caller.getName(), null);
