@@ -87,6 +87,23 @@ public final class Report {
         return h;
     }
 
+    /**
+     * Runs the header and row formatting once, output discarded, before the JIT warm-up: the classes
+     * they load (management beans, formatters) would otherwise be loaded after the warm-up and make
+     * the JIT throw away the code it compiled for the message paths (class-hierarchy deoptimization),
+     * in the middle of the first measured sizes.
+     */
+    public static void prime(BenchOptions o, Intracomm comm) {
+        List<String> lines = new ArrayList<>(header("prime", o, comm, "", ""));
+        Report r = new Report("bytes", "value");
+        lines.add(r.titles("bytes", "value"));
+        lines.add(r.row(1, 0.123));
+        lines.add(r.row(1 << 20, 12345.6));
+        if (lines.isEmpty()) {
+            throw new IllegalStateException("no header");
+        }
+    }
+
     /** The system load average, which says whether something else shared the cores during the run. */
     private static String loadAverage() {
         double one = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();

@@ -24,6 +24,19 @@ public enum BasicType {
 
     private static final BasicType[] BY_CODE = values();
 
+    static {
+        // Load every kind of heap memory segment now. Loaded later, on a first message of some type,
+        // a new segment class would invalidate the class-hierarchy assumptions the JIT made when it
+        // compiled the message paths, and all of them would be thrown away and recompiled mid-run.
+        MemorySegment.ofArray(new byte[1]);
+        MemorySegment.ofArray(new char[1]);
+        MemorySegment.ofArray(new short[1]);
+        MemorySegment.ofArray(new int[1]);
+        MemorySegment.ofArray(new long[1]);
+        MemorySegment.ofArray(new float[1]);
+        MemorySegment.ofArray(new double[1]);
+    }
+
     private final int size;
     private final Class<?> arrayClass;
 
