@@ -69,7 +69,7 @@ final class Drivers {
             int rounds = n <= 65536 ? SMALL_WARMUP_ROUNDS : 1;
             int iters = Math.max(5 * o.warmupFor(n), counts.itersFor(n));
             for (int r = 0; r < rounds; r++) {
-                kernel.run(n, iters, 0);
+                kernel.run(n, iters, o.warmupFor(n)); // same shape as the measured runs (warm-up branch included)
             }
             done.add(n + " B x " + rounds * iters);
         }

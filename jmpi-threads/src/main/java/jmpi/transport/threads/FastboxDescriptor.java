@@ -27,7 +27,7 @@ package jmpi.transport.threads;
 final class FastboxDescriptor {
     static final int LINE_BYTES = 64;
     static final int HALF_BYTES = 32;
-    static final int SLOTS = 64;
+    static final int SLOTS = 128;
     static final long SEQ = 0;
     static final long CONTEXT = 8;
     static final long TAG = 12;
