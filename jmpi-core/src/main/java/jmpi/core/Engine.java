@@ -52,6 +52,7 @@ public final class Engine {
     private final int smallLimit;
     private final long bsendOverhead;
     private final BsendBuffer bsend = new BsendBuffer();
+    private final ByteProtocol byteProtocol;
     private final ClassLoader objectLoader;
     private final ObjectInputFilter objectFilter;
     private final CoreComm world;
@@ -71,6 +72,7 @@ public final class Engine {
         this.idle = new BackoffIdle(env.localRanks());
         this.eagerLimit = (int) Math.min(Integer.MAX_VALUE, Config.EAGER_LIMIT.longValue(16384));
         this.bsendOverhead = Config.BSEND_OVERHEAD.longValue(64);
+        this.byteProtocol = new ByteProtocol(endpoint, progressLock, eagerLimit);
         this.smallLimit = (int) Math.min(Math.min(eagerLimit, endpoint.smallMessageLimit()),
                 Config.SMALL_LIMIT.longValue(endpoint.smallMessageLimit()));
         this.objectLoader = objectLoader;
@@ -83,6 +85,14 @@ public final class Engine {
         }
         this.world = new CoreComm(this, WORLD_CONTEXT, env.rank(), all);
         this.self = new CoreComm(this, SELF_CONTEXT, 0, new int[] {env.rank()});
+    }
+
+    ClassLoader objectLoader() {
+        return objectLoader;
+    }
+
+    ObjectInputFilter objectFilter() {
+        return objectFilter;
     }
 
     public CoreComm world() {
@@ -145,6 +155,17 @@ public final class Engine {
         f.tag = tag;
         f.typeCode = type.code();
         f.count = count;
+        if (!endpoint.sharesMemoryWith(worldDest)) {
+            byte[] objectBytes = type == BasicType.OBJECT ? serialize((Object[]) buf, offset, count) : null;
+            jmpi.spi.Completion release = null;
+            if (mode == SendMode.BUFFERED) {
+                long reserved = (objectBytes != null ? objectBytes.length : (long) count * type.size()) + bsendOverhead;
+                bsend.reserve(reserved);
+                release = err -> bsend.release(reserved);
+            }
+            byteProtocol.send(req, f, worldDest, buf, offset, count, type, mode, objectBytes, release);
+            return req;
+        }
         long bytes;
         boolean eager;
         if (type == BasicType.OBJECT) {
@@ -232,6 +253,10 @@ public final class Engine {
     private final class Sink implements FrameSink {
         @Override
         public void accept(Frame f) {
+            if (f.kind == Frame.CTS || f.kind == Frame.ACK) {
+                byteProtocol.control(f);
+                return;
+            }
             RecvRequest r = queues.takePosted(f.context, f.source, f.tag);
             if (r == null) {
                 queues.addUnexpected(f);
@@ -264,6 +289,11 @@ public final class Engine {
             r.markDoneLocally();
             return true;
         }
+
+        @Override
+        public void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
+            byteProtocol.data(recvId, messageOffset, src, srcOffset, bytes);
+        }
     }
 
     private static void mismatch(RecvRequest r, int typeCode, int count, int source, int tag) {
@@ -286,6 +316,17 @@ public final class Engine {
         r.source = f.source;
         r.tag = f.tag;
         r.count = f.count;
+        if (f.kind == Frame.RTS && f.payload == null) {
+            // Rendezvous from a byte transport: check now, take the data when it comes.
+            if (f.typeCode != r.typeCode) {
+                mismatch(r, f.typeCode, f.count, f.source, f.tag);
+            } else if (f.count > r.capacity) {
+                truncated(r, f.count, f.source, f.tag);
+                r.count = f.count; // ByteProtocol.finish stores what fits
+            }
+            byteProtocol.matchedRts(r, f);
+            return;
+        }
         if (f.typeCode != r.typeCode) {
             mismatch(r, f.typeCode, f.count, f.source, f.tag);
         } else {
@@ -314,6 +355,9 @@ public final class Engine {
         }
         if (f.ack != null) {
             f.ack.complete(0);
+        }
+        if (f.sync && f.raw) {
+            byteProtocol.matchedSync(f);
         }
         r.markDoneLocally();
     }

@@ -11,6 +11,13 @@ public final class RecvRequest extends CoreRequest {
     final int context;
     final int wantSource;
     final int wantTag;
+    /** Byte-transport rendezvous state ({@link ByteProtocol}); under the progress lock. */
+    long totalBytes;
+    long receivedBytes;
+    /** Where DATA lands when the buffer has no byte view (objects, booleans). */
+    byte[] staging;
+    /** The message is consumed but not stored (type mismatch). */
+    boolean discard;
     /** Posted-queue links; written only under the engine's progress lock. */
     RecvRequest next;
     RecvRequest prev;

@@ -126,8 +126,55 @@ public enum BasicType {
         };
     }
 
+    /**
+     * The {@code count} elements of {@code array} from {@code offset} as bytes in native order, for a
+     * transport that moves bytes: a view of the array itself where a segment can view it (no copy),
+     * else a copy ({@code BOOLEAN}: one byte per element, 1 or 0).
+     */
+    public MemorySegment bytesOf(Object array, int offset, int count) {
+        if (this == BOOLEAN) {
+            boolean[] a = (boolean[]) array;
+            byte[] b = new byte[count];
+            for (int i = 0; i < count; i++) {
+                b[i] = (byte) (a[offset + i] ? 1 : 0);
+            }
+            return MemorySegment.ofArray(b);
+        }
+        MemorySegment whole = switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            default -> throw new IllegalArgumentException("no byte view of " + array.getClass().getName());
+        };
+        return whole.asSlice((long) offset * size, (long) count * size);
+    }
+
+    /** A private copy of what {@link #bytesOf} views (for eager sends, whose buffer the caller may reuse at once). */
+    public byte[] bytesCopy(Object array, int offset, int count) {
+        return bytesOf(array, offset, count).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+    }
+
+    /**
+     * A writable byte view of {@code count} elements of {@code array} from {@code offset}, or null for
+     * {@code BOOLEAN} (which must be staged and converted with {@link #copyFromBytes}).
+     */
+    public MemorySegment writableBytes(Object array, int offset, int count) {
+        return this == BOOLEAN ? null : bytesOf(array, offset, count);
+    }
+
     /** Copies {@code count} elements held as raw native-order bytes in {@code src} into {@code dst} from {@code offset}. */
     public void copyFromBytes(byte[] src, Object dst, int offset, int count) {
+        if (this == BOOLEAN) {
+            boolean[] a = (boolean[]) dst;
+            for (int i = 0; i < count; i++) {
+                a[offset + i] = src[i] != 0;
+            }
+            return;
+        }
         MemorySegment.copy(MemorySegment.ofArray(src), layout(), 0, dst, offset, count);
     }
 

@@ -45,14 +45,24 @@ public final class ObjectCodec {
                                    ObjectInputFilter filter) {
         Object[] read = new Object[count];
         Class<?> element = dst.getClass().getComponentType();
+        String[] refused = {null};
+        ObjectInputFilter naming = info -> {
+            ObjectInputFilter.Status status = filter.checkInput(info);
+            if (status == ObjectInputFilter.Status.REJECTED) {
+                refused[0] = info.serialClass() != null ? info.serialClass().getName()
+                        : "a stream limit (depth " + info.depth() + ", references " + info.references() + ")";
+            }
+            return status;
+        };
         try (ObjectInputStream in = new LoaderObjectInputStream(new ByteArrayInputStream(data), loader)) {
-            in.setObjectInputFilter(filter);
+            in.setObjectInputFilter(naming);
             for (int i = 0; i < count; i++) {
                 read[i] = in.readObject();
             }
         } catch (InvalidClassException e) {
-            throw new ObjectCodecException("MPI.OBJECT element refused by the deserialization allow-list ("
-                    + e.getMessage() + "); allow it with -Djmpi.object.allow=<pattern>", e);
+            throw new ObjectCodecException("MPI.OBJECT element refused by the deserialization allow-list: "
+                    + (refused[0] != null ? refused[0] : e.getMessage())
+                    + "; allow it with -Djmpi.object.allow=<pattern>", e);
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
             // RuntimeException: thrown by an element's own readObject; it belongs to this receive, not to
             // whichever call happened to drive the receiver's progress.

@@ -35,7 +35,7 @@ public final class ThreadsJob {
     /** Runs the job to its end (or failure, or timeout) and reports how it went. */
     public JobResult run() {
         int np = spec.np();
-        ThreadsFabric fabric = new ThreadsFabric(np);
+        ThreadsFabric fabric = new ThreadsFabric(np, Boolean.getBoolean("jmpi.threads.encode"));
         JobState job = new JobState(fabric::wakeAll);
         URL[] classPath = rankClassPath(spec.classPath());
         List<String> extraParentFirst = parentFirstFromProperty();

@@ -2,7 +2,14 @@ package jmpi.spi;
 
 /**
  * One rank's attachment to a transport: sends frames to peers, hands over the frames sent to it,
- * and lets the rank's waiting thread sleep until something arrives.
+ * and lets the rank's waiting thread sleep until something arrives. Transports move frames; they
+ * never match messages (that is the engine's job).
+ *
+ * <p>Every transport passes the contract test in {@code jmpi-testkit} ({@code EndpointContract}):
+ * frames arrive complete and in order per sender, {@link #send} never blocks on a receiver that does
+ * not poll (a transport queues what it cannot move yet and moves it in later {@link #send} or
+ * {@link #poll} calls), {@link Frame#DATA} arrives through {@link FrameSink#deliverData}, and a
+ * frame's {@link Frame#ack} is called once its {@link Frame#data} is no longer needed.
  *
  * <p>Threads: {@link #send} and {@link #wake} may be called by any thread of any rank at any time.
  * {@link #poll} is called by one thread at a time (the rank's engine serializes its progress).
@@ -37,7 +44,10 @@ public interface Endpoint {
     boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
                          int count, java.lang.foreign.ValueLayout layout);
 
-    /** Delivers every frame that has arrived for this rank to {@code sink}; returns how many. */
+    /**
+     * Delivers every frame that has arrived for this rank to {@code sink} and moves queued outgoing
+     * frames on; returns how many frames or data pieces were delivered or moved (0 when idle).
+     */
     int poll(FrameSink sink);
 
     /** True when at least one frame is waiting to be polled (a hint; may race with senders). */
@@ -60,4 +70,11 @@ public interface Endpoint {
 
     /** Wakes a thread of this rank parked in {@link #park}, if there is one. Cheap when none is. */
     void wake();
+
+    /**
+     * Releases what the endpoint holds (connections, mapped memory) once this rank is done. Frames
+     * still queued for peers are flushed first, within a bounded time. Idempotent.
+     */
+    default void close() {
+    }
 }

@@ -1,34 +1,61 @@
 package jmpi.spi;
 
+import java.lang.foreign.MemorySegment;
+
 /**
- * One message as handed from a sender's engine to a receiver's: the matching envelope
- * (context, source, tag), the type signature (basic type code and element count) and the payload.
+ * One message or protocol step as handed from a sender's engine to a receiver's: the matching
+ * envelope (context, source, tag), the type signature (basic type code and element count), the
+ * payload, and the ids of the rendezvous protocol.
  *
  * <p>Ownership: the sending thread fills a frame and gives it to {@link Endpoint#send}; from then
- * on the transport owns it until {@link Endpoint#poll} hands it to the receiving engine, which owns it
- * for good. Nobody writes a frame after giving it away, so its plain fields are published by the
- * transport's own release/acquire hand-off.
+ * on the transport owns it until {@link Endpoint#poll} hands it (or a copy decoded from bytes) to
+ * the receiving engine, which owns it for good. Nobody writes a frame after giving it away, so its
+ * plain fields are published by the transport's own release/acquire hand-off.
  *
- * <p>Payload by kind:
+ * <h2>Between ranks that share memory ({@link Endpoint#sharesMemoryWith} true)</h2>
  * <ul>
  *   <li>{@link #EAGER}: {@code payload} is a private copy (an array of the basic type, or the
  *       serialized bytes of {@code MPI.OBJECT} elements) starting at {@code payloadOffset}.</li>
- *   <li>{@link #EAGER} with {@link #raw}: {@code payload} is a {@code byte[]} holding the elements'
- *       bytes in native order (how data arrives from a transport that moves bytes).</li>
- *   <li>{@link #RTS} (rendezvous, only between ranks that share an address space): {@code payload}
- *       is the sender's own array; the receiver copies straight out of it once matched and then
- *       calls {@link #ack}, which releases the sender.</li>
+ *   <li>{@link #RTS}: {@code payload} is the sender's own array; the receiver copies straight out
+ *       of it once matched and then calls {@link #ack}, which releases the sender.</li>
  * </ul>
  * {@link #ack}, when set, is called exactly once by the receiving side: after the copy for RTS, on
  * match for a synchronous eager send, and on match for a buffered send (to free its buffer space).
+ * The frame object itself crosses; nothing is encoded.
+ *
+ * <h2>Between ranks that do not (byte transports: shm, tcp)</h2>
+ * Only the fields below cross, encoded by the transport ({@link FrameDescriptor}); {@link #ack} is
+ * never sent: the transport calls it on the sending side once it no longer needs {@link #data}
+ * (the bytes are copied out), so that the owner of that memory may reuse it.
+ * <ul>
+ *   <li>{@link #EAGER}: the message's bytes are {@link #data} when sending; on arrival the
+ *       transport gives {@code payload} = a {@code byte[]} of them and {@link #raw} = true.
+ *       {@link #sync} asks the receiver to answer {@link #ACK} with {@link #sendId} when matched.</li>
+ *   <li>{@link #RTS}: envelope and type signature only; {@link #sendId} names the send.</li>
+ *   <li>{@link #CTS}: receiver to sender once the RTS matched: {@link #sendId} echoed,
+ *       {@link #recvId} names the posted receive that takes the data.</li>
+ *   <li>{@link #DATA}: sender to receiver: {@link #data} holds bytes for receive {@link #recvId},
+ *       starting at byte {@link #offset} of the message. A transport may split one DATA frame into
+ *       several and delivers each piece with {@link FrameSink#deliverData}, straight from its own
+ *       memory, never as a frame.</li>
+ *   <li>{@link #ACK}: receiver to sender: the synchronous send {@link #sendId} has been matched.</li>
+ * </ul>
  */
 public final class Frame {
     /** Data travels with the header. */
     public static final byte EAGER = 1;
-    /** Ready-to-send: the receiver pulls the data from the sender's array. */
+    /** Ready-to-send: the data follows once the receiver is ready (see the class comment). */
     public static final byte RTS = 2;
+    /** Clear-to-send: the answer to an RTS over a byte transport. */
+    public static final byte CTS = 3;
+    /** Rendezvous data over a byte transport. */
+    public static final byte DATA = 4;
+    /** A synchronous eager send has been matched (byte transports). */
+    public static final byte ACK = 5;
 
     public byte kind;
+    /** The sender wants an {@link #ACK} when this eager message is matched (byte transports). */
+    public boolean sync;
     public int context;
     /** Sender's rank in the communicator of {@link #context}. */
     public int source;
@@ -41,14 +68,22 @@ public final class Frame {
     public int payloadOffset;
     /** The payload is the elements' raw bytes in a {@code byte[]}, not an array of the basic type. */
     public boolean raw;
-    /** Called once by the receiving side; see the class comment. May be null. */
+    /** Outgoing bytes for a byte transport (EAGER and DATA); may view the sender's own array. */
+    public MemorySegment data;
+    /** Rendezvous / synchronous protocol: the sender's id of the send. */
+    public long sendId;
+    /** Rendezvous protocol: the receiver's id of the posted receive. */
+    public long recvId;
+    /** DATA: byte offset of {@link #data} within the whole message. */
+    public long offset;
+    /** See the class comment: called once, on the receiving side (shared memory) or by the transport (bytes). */
     public Completion ack;
     /**
      * Link used by whichever queue holds the frame: first the transport's inbox, later the
      * receiving engine's unexpected queue. Only the current owner writes it.
      */
     public Frame next;
-    /** Transport-owned: world rank of the sending endpoint. */
+    /** Transport-owned: world rank of the sending endpoint (set on arrival). */
     public int sender;
     /** Transport-owned: per sender-receiver pair sequence number, for transports with several paths. */
     public long seq;
@@ -56,6 +91,6 @@ public final class Frame {
     @Override
     public String toString() {
         return "Frame[kind=" + kind + ", context=" + context + ", source=" + source + ", tag=" + tag
-                + ", type=" + typeCode + ", count=" + count + "]";
+                + ", type=" + typeCode + ", count=" + count + ", sender=" + sender + "]";
     }
 }

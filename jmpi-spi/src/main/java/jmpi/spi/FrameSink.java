@@ -15,4 +15,12 @@ public interface FrameSink {
      */
     boolean tryDeliver(int context, int source, int tag, int typeCode, int count, MemorySegment data, long offset,
                        int bytes);
+
+    /**
+     * Delivers a piece of rendezvous data (a {@link Frame#DATA} frame, or part of one) for the posted
+     * receive {@code recvId}: {@code bytes} bytes at {@code srcOffset} of {@code src} are the
+     * message's bytes from {@code messageOffset} on. The sink copies them into the receive buffer
+     * before returning, so the transport may reuse its memory at once. Byte transports only.
+     */
+    void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes);
 }

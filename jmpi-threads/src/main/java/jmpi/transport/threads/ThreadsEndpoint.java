@@ -1,5 +1,6 @@
 package jmpi.transport.threads;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -8,6 +9,7 @@ import java.util.function.BooleanSupplier;
 
 import jmpi.spi.Endpoint;
 import jmpi.spi.Frame;
+import jmpi.spi.FrameDescriptor;
 import jmpi.spi.FrameSink;
 
 /**
@@ -102,6 +104,19 @@ final class ThreadsEndpoint implements Endpoint {
 
     @Override
     public void send(int dest, Frame frame) {
+        if (fabric.encodesFrames()) {
+            frame = encode(frame);
+        } else if (frame.kind == Frame.EAGER && frame.data != null) {
+            // A byte-transport eager frame (the contract test sends these): keep a private copy and
+            // tell the sender its memory is free, as a byte transport would once it copied the data out.
+            frame.payload = frame.data.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            frame.raw = true;
+            frame.data = null;
+            if (frame.ack != null) {
+                frame.ack.complete(0);
+                frame.ack = null;
+            }
+        }
         ThreadsEndpoint peer = fabric.endpointOf(dest);
         PairChannel pair = out[dest];
         frame.sender = rank;
@@ -126,7 +141,17 @@ final class ThreadsEndpoint implements Endpoint {
                 n += drainBox(s, f.seq, sink);
             }
             expected[s] = f.seq + 1;
-            sink.accept(f);
+            if (f.kind == WIRE) {
+                n += deliverEncoded((byte[]) f.payload, sink);
+            } else if (f.kind == Frame.DATA) {
+                // Rendezvous data in byte form: copied straight from the sender's memory, then released.
+                sink.deliverData(f.recvId, f.offset, f.data, 0, f.data.byteSize());
+                if (f.ack != null) {
+                    f.ack.complete(0);
+                }
+            } else {
+                sink.accept(f);
+            }
             n++;
             f = next;
         }
@@ -142,6 +167,44 @@ final class ThreadsEndpoint implements Endpoint {
             }
         }
         return n;
+    }
+
+    /** Kind of a frame that only carries another frame's encoding (byte mode). */
+    private static final byte WIRE = 0;
+
+    /** Byte mode: the frame as a byte transport would send it; the caller's memory is released at once. */
+    private Frame encode(Frame frame) {
+        long payload = FrameDescriptor.payloadBytes(frame);
+        byte[] wire = new byte[FrameDescriptor.HEADER_BYTES + (int) payload];
+        MemorySegment w = MemorySegment.ofArray(wire);
+        FrameDescriptor.encodeHeader(frame, rank, w, 0);
+        if (payload > 0) {
+            MemorySegment.copy(frame.data, 0, w, FrameDescriptor.HEADER_BYTES, payload);
+        }
+        if (frame.ack != null) {
+            frame.ack.complete(0);
+        }
+        Frame carrier = new Frame();
+        carrier.kind = WIRE;
+        carrier.payload = wire;
+        return carrier;
+    }
+
+    /** Byte mode: decodes one frame and hands it over as a byte transport would. */
+    private static int deliverEncoded(byte[] wire, FrameSink sink) {
+        MemorySegment w = MemorySegment.ofArray(wire);
+        Frame f = FrameDescriptor.decodeHeader(w, 0);
+        int payload = FrameDescriptor.payloadBytesAt(w, 0);
+        if (f.kind == Frame.DATA) {
+            sink.deliverData(f.recvId, f.offset, w, FrameDescriptor.HEADER_BYTES, payload);
+            return 1;
+        }
+        if (f.kind == Frame.EAGER) {
+            f.payload = w.asSlice(FrameDescriptor.HEADER_BYTES, payload).toArray(ValueLayout.JAVA_BYTE);
+            f.raw = true;
+        }
+        sink.accept(f);
+        return 1;
     }
 
     /** Delivers sender {@code s}'s fastbox messages that precede sequence number {@code upTo}. */
@@ -182,7 +245,7 @@ final class ThreadsEndpoint implements Endpoint {
 
     @Override
     public boolean sharesMemoryWith(int peer) {
-        return true;
+        return !fabric.encodesFrames();
     }
 
     @Override

@@ -8,10 +8,21 @@ import jmpi.spi.Endpoint;
  */
 public final class ThreadsFabric {
     private final ThreadsEndpoint[] endpoints;
+    private final boolean encodeFrames;
     /** Fastboxes by pair (lower rank << 32 | higher rank); guarded by this. */
     private final java.util.Map<Long, Fastbox> fastboxes = new java.util.HashMap<>();
 
     public ThreadsFabric(int size) {
+        this(size, false);
+    }
+
+    /**
+     * @param encodeFrames behave like a byte transport: ranks do not share memory for messages, and
+     *                     every frame crosses encoded as bytes ({@link jmpi.spi.FrameDescriptor}). For
+     *                     testing the engine's byte protocols and wire encoding inside one JVM.
+     */
+    public ThreadsFabric(int size, boolean encodeFrames) {
+        this.encodeFrames = encodeFrames;
         if (size < 1) {
             throw new IllegalArgumentException("a job needs at least one rank, not " + size);
         }
@@ -19,6 +30,10 @@ public final class ThreadsFabric {
         for (int i = 0; i < size; i++) {
             endpoints[i] = new ThreadsEndpoint(this, i);
         }
+    }
+
+    boolean encodesFrames() {
+        return encodeFrames;
     }
 
     public int size() {
