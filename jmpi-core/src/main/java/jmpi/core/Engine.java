@@ -576,11 +576,18 @@ public final class Engine {
 
     // ---------------------------------------------------------------- life cycle
 
-    /** Ends this rank's use of MPI: buffered messages are delivered first. */
+    /**
+     * Ends this rank's use of MPI. Collective over the world, as MPI_Finalize is: buffered messages
+     * are delivered first, then every rank waits for all the others, so that no rank closes its
+     * connections while a peer may still talk to it.
+     */
     public void finish() {
         if (bsend.attached()) {
             await(() -> bsend.inUse() == 0);
         }
+        barrier(world);
         finalized = true;
+        endpoint.close();
+        job.finalized(env.rank());
     }
 }

@@ -20,4 +20,11 @@ public interface JobControl {
      * @param cause    the exception, if any
      */
     void fail(int rank, int exitCode, String why, Throwable cause);
+
+    /**
+     * {@code rank} has called MPI_Finalize: a rank that ends afterwards ends well (a launcher of
+     * separate processes learns it this way; ranks as threads are checked directly).
+     */
+    default void finalized(int rank) {
+    }
 }
