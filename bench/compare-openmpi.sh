@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # compare-openmpi.sh [--min BYTES] [--max BYTES] [--iters N] [--warmup N] [--bw-iters N] [--repeat R] [--mpich]
-#                    [--keep DIR]
+#                    [--keep DIR] [--transport threads|shm|tcp]
 # Side by side on this machine, in one run: the C baseline bench/c/pingpong.c over Open MPI (shared
 # memory, 2 processes, --bind-to none) and jmpi's drivers (bin/jmpibench, 2 ranks on the threads
 # transport), same sizes and iteration rule. Prints, per size, latency (half round trip, us) and
@@ -8,12 +8,15 @@
 # higher for bandwidth). --mpich adds MPICH columns. --keep DIR keeps every raw output there.
 # --repeat R runs every side R times, interleaved, and keeps per size the best (lowest latency,
 # highest bandwidth) of each side: on a shared, noisy machine this compares floors, not luck.
+# --transport picks jmpi's transport (default threads) and the matching Open MPI path: shared memory
+# (btl self,vader) for threads and shm, TCP over loopback (btl self,tcp) for tcp; the goals printed
+# at the end are the ones of that transport's issue.
 # Defaults: sizes 1 B .. 16 MiB; the drivers' own iteration defaults (latency 10000 / 1000 warm-up,
 # bw 1000 / 100 with a window of 64).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-min=1; max=16M; iters=; warmup=; bw_iters=; repeat=1; mpich=0; keep=
+min=1; max=16M; iters=; warmup=; bw_iters=; repeat=1; mpich=0; keep=; transport=threads
 while [ $# -gt 0 ]; do
   case "$1" in
     --min) min=$2; shift 2 ;;
@@ -24,10 +27,17 @@ while [ $# -gt 0 ]; do
     --repeat) repeat=$2; shift 2 ;;
     --mpich) mpich=1; shift ;;
     --keep) keep=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --transport) transport=$2; shift 2 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "compare-openmpi.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+
+case "$transport" in
+  threads|shm) btl=self,vader ;;
+  tcp) btl=self,tcp ;;
+  *) echo "compare-openmpi.sh: --transport must be threads, shm or tcp, not $transport" >&2; exit 2 ;;
+esac
 
 need() {
   if ! command -v "$1" >/dev/null 2>&1; then
@@ -59,9 +69,13 @@ bw_opts=(--min "$min" --max "$max")
 run_c() { # impl bench file opts...
   local impl=$1 bench=$2 file=$3; shift 3
   if [ "$impl" = openmpi ]; then
-    mpirun.openmpi --allow-run-as-root -np 2 --bind-to none "$tmp/pingpong-openmpi" "$bench" "$@" > "$file"
+    mpirun.openmpi --allow-run-as-root -np 2 --bind-to none --mca btl "$btl" "$tmp/pingpong-openmpi" "$bench" "$@" > "$file"
   else
-    mpirun.mpich -np 2 "$tmp/pingpong-mpich" "$bench" "$@" > "$file"
+    if [ "$transport" = tcp ]; then
+      MPIR_CVAR_NOLOCAL=1 mpirun.mpich -np 2 "$tmp/pingpong-mpich" "$bench" "$@" > "$file"
+    else
+      mpirun.mpich -np 2 "$tmp/pingpong-mpich" "$bench" "$@" > "$file"
+    fi
   fi
 }
 case "$repeat" in ''|*[!0-9]*|0) echo "compare-openmpi.sh: --repeat wants a whole number >= 1" >&2; exit 2 ;; esac
@@ -74,7 +88,7 @@ for bench in latency bw; do
     for impl in "${impls[@]}"; do
       file="$out/$impl-$bench.$k.txt"
       if [ "$impl" = jmpi ]; then
-        (cd "$root" && bin/jmpibench "$bench" --np 2 --transport threads "${opts[@]}") > "$file"
+        (cd "$root" && bin/jmpibench "$bench" --np 2 --transport "$transport" "${opts[@]}") > "$file"
       else
         run_c "$impl" "$bench" "$file" "${opts[@]}"
       fi
@@ -100,9 +114,10 @@ cmd="bench/compare-openmpi.sh --min $min --max $max"
 [ -n "$bw_iters" ] && cmd+=" --bw-iters $bw_iters"
 [ "$repeat" != 1 ] && cmd+=" --repeat $repeat"
 [ "$mpich" = 1 ] && cmd+=" --mpich"
+[ "$transport" != threads ] && cmd+=" --transport $transport"
 echo "# jmpi vs C MPI, point to point between 2 ranks on one host, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "# host: $(hostname), cores: $(nproc), load average before: $load_before, after: $load_after"
-echo "# Open MPI: $(header_of "$out/openmpi-latency.txt" MPI) (C, gcc -O2 via mpicc.openmpi; mpirun -np 2 --bind-to none; shared memory)"
+echo "# Open MPI: $(header_of "$out/openmpi-latency.txt" MPI) (C, gcc -O2 via mpicc.openmpi; mpirun -np 2 --bind-to none --mca btl $btl)"
 [ "$mpich" = 1 ] && echo "# MPICH: $(header_of "$out/mpich-latency.txt" MPI) (C, gcc -O2 via mpicc.mpich; mpirun.mpich -np 2)"
 echo "# jmpi: $(header_of "$out/jmpi-latency.txt" JVM); $(header_of "$out/jmpi-latency.txt" transport)"
 echo "# jmpi JVM options: $(header_of "$out/jmpi-latency.txt" 'JVM options')"
@@ -137,7 +152,13 @@ echo
 lat8=$(join <(rows "$out/openmpi-latency.txt") <(rows "$out/jmpi-latency.txt") | awk '$1 == 8 { printf "%.2f", $3 / $2 }')
 bwmin=$(join <(rows "$out/openmpi-bw.txt") <(rows "$out/jmpi-bw.txt") |
   awk '$1 >= 1048576 && $1 <= 16777216 { r = $3 / $2; if (m == "" || r < m) m = r } END { if (m != "") printf "%.2f", m }')
-echo "# goal (project): 8 B latency ratio <= 0.50: ${lat8:-not measured} -> $( [ -n "$lat8" ] && awk -v r="$lat8" 'BEGIN { print (r <= 0.5 ? "met" : "not met") }' || echo n/a)"
-echo "# goal (project): bandwidth ratio >= 1.50 at every size in 1..16 MiB: lowest ${bwmin:-not measured} -> $( [ -n "$bwmin" ] && awk -v r="$bwmin" 'BEGIN { print (r >= 1.5 ? "met" : "not met") }' || echo n/a)"
+verdict() { awk -v r="$1" -v op="$2" -v g="$3" 'BEGIN { ok = (op == "<=" ? r <= g : r >= g); print (ok ? "met" : "not met") }'; }
+case "$transport" in
+  threads) lat_goal=0.50; bw_goal=1.50; where="issue 2, threads vs Open MPI shared memory" ;;
+  shm) lat_goal=1.00; bw_goal=0.80; where="issue 3, shm vs Open MPI shared memory" ;;
+  tcp) lat_goal=1.20; bw_goal=0.90; where="issue 3, tcp vs Open MPI TCP" ;;
+esac
+echo "# goal ($where): 8 B latency ratio <= $lat_goal: ${lat8:-not measured} -> $( [ -n "$lat8" ] && verdict "$lat8" "<=" "$lat_goal" || echo n/a)"
+echo "# goal ($where): bandwidth ratio >= $bw_goal at every size in 1..16 MiB: lowest ${bwmin:-not measured} -> $( [ -n "$bwmin" ] && verdict "$bwmin" ">=" "$bw_goal" || echo n/a)"
 [ -n "$keep" ] && echo "# raw outputs kept in $keep"
 exit 0
