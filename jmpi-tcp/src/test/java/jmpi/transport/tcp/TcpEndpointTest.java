@@ -144,6 +144,8 @@ class TcpEndpointTest {
             int each = 400;
             AtomicInteger acks = new AtomicInteger();
             List<CompletableFuture<Void>> senders = new ArrayList<>();
+            // Own threads: the common pool may have a single worker on two cores.
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads + 1);
             for (int t = 0; t < threads; t++) {
                 int id = t;
                 senders.add(CompletableFuture.runAsync(() -> {
@@ -154,10 +156,10 @@ class TcpEndpointTest {
                         f.ack = err -> acks.incrementAndGet();
                         eps[1].send(0, f);
                     }
-                }));
+                }, pool));
             }
             CompletableFuture<Void> progress = CompletableFuture.runAsync(() -> until(() -> acks.get() == threads * each,
-                    () -> eps[1].poll(new RecordingSink(0))));
+                    () -> eps[1].poll(new RecordingSink(0))), pool);
             RecordingSink sink = new RecordingSink(0);
             until(() -> sink.frames.size() == threads * each, () -> eps[0].poll(sink));
             progress.get(20, TimeUnit.SECONDS);
@@ -169,6 +171,7 @@ class TcpEndpointTest {
             for (CompletableFuture<Void> s : senders) {
                 s.get();
             }
+            pool.shutdownNow();
         } finally {
             for (Endpoint e : eps) {
                 e.close();
