@@ -1,0 +1,182 @@
+package jmpi.transport.tcp;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+
+import jmpi.spi.Frame;
+import jmpi.spi.FrameDescriptor;
+import jmpi.spi.FrameSink;
+
+/**
+ * The incoming side of one established connection: reads the frame stream into a direct buffer
+ * and delivers it. EAGER payloads are gathered into a {@code byte[]} (the frame's raw payload);
+ * DATA payloads go to {@link FrameSink#deliverData} straight from the read buffer, piece by piece
+ * as they arrive; other kinds are handed over as frames.
+ *
+ * <p>Every header is checked: known kind and version ({@link FrameDescriptor#decodeHeader}),
+ * payload length in [0, maxFrame], sender field equal to the authenticated peer, sequence number
+ * one more than the previous. Any violation, and an end of stream inside a frame, is a
+ * {@link WireException}: the connection is then closed, never resynchronised.
+ *
+ * <p>Concurrency: used only by the thread that polls the endpoint (one at a time).
+ */
+final class FrameReader {
+    /** Read buffer size, in bytes. */
+    static final int BUFFER = 256 * 1024;
+    /** Reads per call, so that one busy peer does not starve the others within a poll. */
+    private static final int READS_PER_CALL = 4;
+
+    private enum State { HEADER, EAGER_BODY, DATA_BODY }
+
+    private final int peer;
+    private final int maxFrame;
+    private final ByteBuffer in = ByteBuffer.allocateDirect(BUFFER);
+    private final MemorySegment inSeg = MemorySegment.ofBuffer(in);
+    private State state = State.HEADER;
+    private long expectedSeq;
+    private Frame eager;
+    private byte[] body;
+    private int filled;
+    private long dataRecvId;
+    private long dataOffset;
+    private long dataLeft;
+    private boolean endOfStream;
+
+    FrameReader(int peer, int maxFrame) {
+        this.peer = peer;
+        this.maxFrame = maxFrame;
+    }
+
+    /** The peer closed its side at a frame boundary. */
+    boolean endOfStream() {
+        return endOfStream;
+    }
+
+    /**
+     * Reads what {@code ch} has now and delivers complete frames and data pieces to {@code sink};
+     * returns how many were delivered.
+     */
+    int readFrom(SocketChannel ch, FrameSink sink) throws IOException, WireException {
+        int moved = 0;
+        for (int i = 0; i < READS_PER_CALL && !endOfStream; i++) {
+            int n = ch.read(in);
+            if (n < 0) {
+                endOfStream = true;
+                if (in.position() > 0 || state != State.HEADER) {
+                    throw new WireException("connection closed in the middle of a frame (" + describe() + ")");
+                }
+                break;
+            }
+            if (n == 0) {
+                break;
+            }
+            in.flip();
+            try {
+                moved += parse(sink);
+            } finally {
+                in.compact();
+            }
+        }
+        return moved;
+    }
+
+    private String describe() {
+        return switch (state) {
+            case HEADER -> in.position() + " of " + FrameDescriptor.HEADER_BYTES + " header bytes received";
+            case EAGER_BODY -> filled + " of " + body.length + " EAGER payload bytes received";
+            case DATA_BODY -> dataLeft + " DATA payload bytes missing";
+        };
+    }
+
+    private int parse(FrameSink sink) throws WireException {
+        int moved = 0;
+        while (true) {
+            switch (state) {
+                case HEADER -> {
+                    if (in.remaining() < FrameDescriptor.HEADER_BYTES) {
+                        return moved;
+                    }
+                    Frame f = header(in.position());
+                    in.position(in.position() + FrameDescriptor.HEADER_BYTES);
+                    int payload = FrameDescriptor.payloadBytesAt(inSeg, in.position() - FrameDescriptor.HEADER_BYTES);
+                    if (f.kind == Frame.EAGER) {
+                        eager = f;
+                        body = new byte[payload];
+                        filled = 0;
+                        state = State.EAGER_BODY;
+                    } else if (f.kind == Frame.DATA) {
+                        dataRecvId = f.recvId;
+                        dataOffset = f.offset;
+                        dataLeft = payload;
+                        state = State.DATA_BODY;
+                        if (payload == 0) {
+                            sink.deliverData(dataRecvId, dataOffset, inSeg, in.position(), 0);
+                            moved++;
+                            state = State.HEADER;
+                        }
+                    } else {
+                        sink.accept(f);
+                        moved++;
+                    }
+                }
+                case EAGER_BODY -> {
+                    int take = Math.min(in.remaining(), body.length - filled);
+                    in.get(body, filled, take);
+                    filled += take;
+                    if (filled < body.length) {
+                        return moved;
+                    }
+                    Frame f = eager;
+                    f.payload = body;
+                    f.payloadOffset = 0;
+                    f.raw = true;
+                    eager = null;
+                    body = null;
+                    state = State.HEADER;
+                    sink.accept(f);
+                    moved++;
+                }
+                case DATA_BODY -> {
+                    int take = (int) Math.min(in.remaining(), dataLeft);
+                    if (take == 0) {
+                        return moved;
+                    }
+                    int at = in.position();
+                    in.position(at + take);
+                    long messageOffset = dataOffset;
+                    dataOffset += take;
+                    dataLeft -= take;
+                    if (dataLeft == 0) {
+                        state = State.HEADER;
+                    }
+                    sink.deliverData(dataRecvId, messageOffset, inSeg, at, take);
+                    moved++;
+                }
+            }
+        }
+    }
+
+    private Frame header(int at) throws WireException {
+        Frame f;
+        try {
+            f = FrameDescriptor.decodeHeader(inSeg, at);
+        } catch (IllegalArgumentException e) {
+            throw new WireException("bad frame header: " + e.getMessage());
+        }
+        int payload = FrameDescriptor.payloadBytesAt(inSeg, at);
+        if (payload > maxFrame) {
+            throw new WireException("frame payload of " + payload + " bytes exceeds " + TcpConfig.MAX_FRAME + "="
+                    + maxFrame);
+        }
+        if (f.sender != peer) {
+            throw new WireException("frame header names sender " + f.sender);
+        }
+        if (f.seq != expectedSeq) {
+            throw new WireException("frame sequence number " + f.seq + ", expected " + expectedSeq);
+        }
+        expectedSeq++;
+        return f;
+    }
+}

@@ -1,0 +1,220 @@
+package jmpi.transport.tcp;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.ReentrantLock;
+
+import jmpi.spi.Completion;
+import jmpi.spi.Frame;
+import jmpi.spi.FrameDescriptor;
+
+/**
+ * The outgoing side of one connection: queued frames, encoded into a direct staging buffer and
+ * written to the socket as far as it takes them.
+ *
+ * <p>Two queues: {@code frames} (EAGER and control frames, strictly in order) and {@code bulk}
+ * (DATA frames). A DATA frame leaves in pieces of at most {@link #PIECE} bytes, each with its own
+ * header (offset and payload length of the piece), and queued frames go ahead of the next piece,
+ * so one large message does not hold back small ones. Frames of {@code frames} never overtake each
+ * other, nor do DATA frames; only DATA pieces may be overtaken (a DATA piece is bound to a posted
+ * receive by id, so that order does not matter for matching).
+ *
+ * <p>A frame's {@link Frame#ack} runs once the last byte of its data has been written to the
+ * socket (the staging buffer's bytes up to it have been accepted by the kernel), outside the lock.
+ *
+ * <p>Concurrency: {@link #enqueue} from any thread (lock-free queues). {@link #flush} from any
+ * thread; the writer state is guarded by a lock taken with {@code tryLock}, so a flush never waits
+ * for another: whoever holds the lock writes for everybody. {@link #hasWork} is a racy hint.
+ */
+final class FrameWriter {
+    /** Largest DATA piece, in bytes. */
+    static final int PIECE = 256 * 1024;
+    /** Staging buffer size, in bytes. */
+    static final int BUFFER = 256 * 1024;
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private record PendingAck(long mark, Completion ack) {
+    }
+
+    private final int sender;
+    private final ConcurrentLinkedQueue<Frame> frames = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Frame> bulk = new ConcurrentLinkedQueue<>();
+    private final ReentrantLock lock = new ReentrantLock();
+
+    // ---- guarded by lock
+    private ByteBuffer out;
+    private MemorySegment outSeg;
+    private Frame current;
+    private boolean currentIsData;
+    private long pos;
+    private long end;
+    /** Bytes of bulk.peek() already encoded. */
+    private long dataSent;
+    private long seq;
+    private long appended;
+    private long written;
+    private final ArrayDeque<PendingAck> acks = new ArrayDeque<>();
+    // ----
+    /** Staging bytes not yet written, or a frame half encoded (written under lock, read anywhere). */
+    private volatile boolean staged;
+    /** The last write left bytes behind: the socket is full. */
+    private volatile boolean blocked;
+
+    /** @param sender the world rank written into every header */
+    FrameWriter(int sender) {
+        this.sender = sender;
+    }
+
+    void enqueue(Frame f) {
+        if (f.kind == Frame.DATA) {
+            bulk.add(f);
+        } else {
+            frames.add(f);
+        }
+    }
+
+    /** Something waits to be written (a hint when called without the lock). */
+    boolean hasWork() {
+        return staged || !frames.isEmpty() || !bulk.isEmpty();
+    }
+
+    /** The last write could not take everything: wait for the socket to become writable. */
+    boolean blocked() {
+        return blocked;
+    }
+
+    /**
+     * Encodes queued frames and writes them to {@code ch} until the socket is full or nothing is
+     * left; returns the number of frames or DATA pieces encoded (0 also when another thread holds
+     * the writer).
+     */
+    int flush(SocketChannel ch) throws IOException {
+        int moved = 0;
+        List<Completion> done = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            if (!lock.tryLock()) {
+                break;
+            }
+            try {
+                if (out == null) {
+                    out = ByteBuffer.allocateDirect(BUFFER);
+                    outSeg = MemorySegment.ofBuffer(out);
+                }
+                while (true) {
+                    moved += fill();
+                    if (out.position() == 0) {
+                        blocked = false;
+                        break;
+                    }
+                    out.flip();
+                    int n = ch.write(out);
+                    out.compact();
+                    written += n;
+                    while (!acks.isEmpty() && acks.peekFirst().mark() <= written) {
+                        if (done == null) {
+                            done = new ArrayList<>();
+                        }
+                        done.add(acks.pollFirst().ack());
+                    }
+                    if (out.position() > 0) {
+                        blocked = true;
+                        break;
+                    }
+                }
+                staged = out.position() > 0 || current != null;
+            } finally {
+                lock.unlock();
+            }
+            // A sender whose tryLock failed while this thread was finishing may have left a frame behind.
+            if (blocked || (frames.isEmpty() && bulk.isEmpty())) {
+                break;
+            }
+        }
+        if (done != null) {
+            for (Completion c : done) {
+                c.complete(0);
+            }
+        }
+        return moved;
+    }
+
+    /** Encodes as much as fits into the staging buffer; returns frames or pieces completed. */
+    private int fill() {
+        int moved = 0;
+        while (true) {
+            if (current == null && !start()) {
+                return moved;
+            }
+            long take = Math.min(out.remaining(), end - pos);
+            if (take > 0) {
+                MemorySegment.copy(current.data, pos, outSeg, out.position(), take);
+                out.position(out.position() + (int) take);
+                pos += take;
+                appended += take;
+            }
+            if (pos < end) {
+                return moved;
+            }
+            moved++;
+            Frame f = current;
+            current = null;
+            if (currentIsData) {
+                dataSent = end;
+                if (end < size(f)) {
+                    continue;
+                }
+                bulk.poll();
+                dataSent = 0;
+            }
+            if (f.ack != null) {
+                acks.addLast(new PendingAck(appended, f.ack));
+            }
+        }
+    }
+
+    /** Picks the next frame or DATA piece and encodes its header; false when none or no room. */
+    private boolean start() {
+        if (out.remaining() < FrameDescriptor.HEADER_BYTES) {
+            return false;
+        }
+        Frame f = frames.poll();
+        long offset;
+        if (f != null) {
+            currentIsData = false;
+            pos = 0;
+            end = size(f);
+            offset = f.offset;
+        } else {
+            f = bulk.peek();
+            if (f == null) {
+                return false;
+            }
+            currentIsData = true;
+            pos = dataSent;
+            end = Math.min(size(f), dataSent + PIECE);
+            offset = f.offset + dataSent;
+        }
+        current = f;
+        int at = out.position();
+        FrameDescriptor.encodeHeader(f, sender, outSeg, at);
+        outSeg.set(LONG, at + FrameDescriptor.OFFSET, offset);
+        outSeg.set(INT, at + FrameDescriptor.PAYLOAD_BYTES, (int) (end - pos));
+        outSeg.set(LONG, at + FrameDescriptor.SEQ, seq++);
+        out.position(at + FrameDescriptor.HEADER_BYTES);
+        appended += FrameDescriptor.HEADER_BYTES;
+        return true;
+    }
+
+    private static long size(Frame f) {
+        return FrameDescriptor.payloadBytes(f);
+    }
+}

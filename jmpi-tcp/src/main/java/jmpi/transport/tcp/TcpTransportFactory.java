@@ -1,0 +1,21 @@
+package jmpi.transport.tcp;
+
+import java.io.IOException;
+
+import jmpi.spi.Endpoint;
+import jmpi.spi.TransportContext;
+import jmpi.spi.TransportFactory;
+
+/** The "tcp" transport: ranks in separate processes (or hosts) connected by authenticated TCP streams. */
+public final class TcpTransportFactory implements TransportFactory {
+    @Override
+    public String name() {
+        return "tcp";
+    }
+
+    /** Collective: every rank of the job must call it (it fences and connects to every peer). */
+    @Override
+    public Endpoint open(TransportContext context) throws IOException {
+        return TcpEndpoint.open(context);
+    }
+}

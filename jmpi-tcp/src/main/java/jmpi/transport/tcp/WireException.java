@@ -1,0 +1,8 @@
+package jmpi.transport.tcp;
+
+/** A peer broke the frame stream (bad header, oversized payload, truncation): the connection is unusable. */
+final class WireException extends Exception {
+    WireException(String message) {
+        super(message);
+    }
+}
