@@ -45,12 +45,17 @@ public interface Endpoint {
                          int count, java.lang.foreign.ValueLayout layout);
 
     /**
-     * Delivers every frame that has arrived for this rank to {@code sink} and moves queued outgoing
+     * Delivers frames that have arrived for this rank to {@code sink} (a transport may bound how
+     * many per call, for fairness between peers; the engine calls again) and moves queued outgoing
      * frames on; returns how many frames or data pieces were delivered or moved (0 when idle).
      */
     int poll(FrameSink sink);
 
-    /** True when at least one frame is waiting to be polled (a hint; may race with senders). */
+    /**
+     * True when {@link #poll} has work to do: a frame is waiting, or (byte transports) output is
+     * still queued. The engine polls only when this says so, so a transport with queued output must
+     * answer true until it is moved. A hint: it may race with senders.
+     */
     boolean hasIncoming();
 
     /**

@@ -26,7 +26,8 @@ import java.lang.foreign.MemorySegment;
  * <h2>Between ranks that do not (byte transports: shm, tcp)</h2>
  * Only the fields below cross, encoded by the transport ({@link FrameDescriptor}); {@link #ack} is
  * never sent: the transport calls it on the sending side once it no longer needs {@link #data}
- * (the bytes are copied out), so that the owner of that memory may reuse it.
+ * (every byte written to the socket, or copied into shared memory), so that the owner of that
+ * memory may reuse it.
  * <ul>
  *   <li>{@link #EAGER}: the message's bytes are {@link #data} when sending; on arrival the
  *       transport gives {@code payload} = a {@code byte[]} of them and {@link #raw} = true.

@@ -59,6 +59,11 @@ public final class FrameDescriptor {
 
     /** Writes the header of {@code f} (sent by world rank {@code sender}) at {@code at} of {@code out}. */
     public static void encodeHeader(Frame f, int sender, MemorySegment out, long at) {
+        long payload = payloadBytes(f);
+        if (payload > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("frame payload of " + payload
+                    + " bytes does not fit one frame: split it (DATA) or send it by rendezvous");
+        }
         out.set(ValueLayout.JAVA_BYTE, at + KIND, f.kind);
         out.set(ValueLayout.JAVA_BYTE, at + FLAGS, (byte) (f.sync ? 1 : 0));
         out.set(SHORT, at + VERSION_AT, VERSION);
@@ -71,7 +76,7 @@ public final class FrameDescriptor {
         out.set(LONG, at + RECV_ID, f.recvId);
         out.set(LONG, at + OFFSET, f.offset);
         out.set(INT, at + SENDER, sender);
-        out.set(INT, at + PAYLOAD_BYTES, (int) payloadBytes(f));
+        out.set(INT, at + PAYLOAD_BYTES, (int) payload);
         out.set(LONG, at + SEQ, f.seq);
     }
 
