@@ -28,7 +28,7 @@ public final class Jmpirun implements Callable<Integer> {
     String classPath = ".";
 
     @Option(names = "--transport", description = "how ranks talk: threads (ranks are threads of one JVM), or shm, tcp"
-            + " (ranks are JVMs of their own on this host; any transport found on the class path) (default: ${DEFAULT-VALUE})")
+            + " (ranks are JVMs of their own on this host; any transport found on the class path) (default: threads)")
     String transport = "threads";
 
     @Option(names = "--bootstrap-address", description = "address the bootstrap service of a multi-process job listens on"

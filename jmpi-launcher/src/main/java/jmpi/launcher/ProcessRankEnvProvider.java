@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.function.Function;
 
+import jmpi.core.JobAbortedError;
 import jmpi.spi.Bootstrap;
 import jmpi.spi.Endpoint;
 import jmpi.spi.JobControl;
@@ -83,6 +84,9 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
             throw new IllegalStateException("rank " + info.rank() + ": cannot open transport " + info.transport(), e);
         }
         client.onAbort(endpoint::wake);
+        if (Thread.getDefaultUncaughtExceptionHandler() == null) {
+            Thread.setDefaultUncaughtExceptionHandler(new RankUncaughtHandler(Thread.currentThread(), info.rank(), client));
+        }
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmpi-rank-exit").unstarted(
                 () -> atExit(mpi, endpoint, client)));
         return Optional.of(new ProcessRankEnv(info.rank(), info.size(), endpoint, job, info.localSize(),
@@ -194,6 +198,28 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
                 reason = why + " (" + cause + ")";
             }
             client.abort(exitCode == 0 ? 1 : exitCode, reason);
+        }
+    }
+
+    /**
+     * Installed when the program has no default handler of its own: an exception escaping the thread
+     * that called {@code MPI.Init} fails the job naming it (so the launcher's report says what was
+     * thrown, not only "exited with code 1"); a {@link JobAbortedError} thrown because another rank
+     * failed is the expected way for this rank to stop and is not reported again. Every other case is
+     * shown as the JVM's own handler would show it (this replaces that handler, so it must).
+     */
+    private record RankUncaughtHandler(Thread initThread, int rank, BootstrapClient client)
+            implements Thread.UncaughtExceptionHandler {
+        @Override
+        public void uncaughtException(Thread t, Throwable e) {
+            if (e instanceof JobAbortedError && client.aborted()) {
+                return;
+            }
+            if (t == initThread) {
+                client.abort(1, "threw " + e);
+            }
+            System.err.print("Exception in thread \"" + t.getName() + "\" ");
+            e.printStackTrace(System.err);
         }
     }
 
