@@ -195,7 +195,7 @@ public final class BootstrapServer implements AutoCloseable {
 
         void serve() {
             ByteArrayOutputStream buf = new ByteArrayOutputStream(256);
-            try (socket) {
+            try { // the catch blocks log before the finally block closes the socket
                 socket.setTcpNoDelay(true);
                 InputStream in = new BufferedInputStream(socket.getInputStream());
                 synchronized (this) {

@@ -35,9 +35,13 @@ class ProcessJobTest {
     }
 
     private static Run run(int np, String mainClass, List<String> args) {
+        return run(np, mainClass, args, Duration.ofSeconds(40));
+    }
+
+    private static Run run(int np, String mainClass, List<String> args, Duration timeout) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        JobSpec spec = new JobSpec(np, List.of(), mainClass, args, true, Duration.ofSeconds(40), Duration.ofSeconds(5));
+        JobSpec spec = new JobSpec(np, List.of(), mainClass, args, true, timeout, Duration.ofSeconds(5));
         ProcessJob job = new ProcessJob(spec, "loopback").jvmOptions(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1"))
                 .output(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         JobResult r = job.run();
@@ -83,6 +87,18 @@ class ProcessJobTest {
     void aRankThatReturnsWithoutFinalizeEndsTheJob() {
         Run r = failing("nofinalize", 1);
         assertTrue(r.result().failures().getFirst().why().contains("without calling MPI.Finalize"), r.result().describe());
+    }
+
+    @Test
+    void theTimeoutEndsAJobThatHangs() {
+        long start = System.nanoTime();
+        Run r = run(2, ProcessPrograms.Waits.class.getName(), List.of(), Duration.ofSeconds(2));
+        long took = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(124, r.result().exitCode(), r.result().describe() + r.err());
+        assertTrue(r.result().failures().getFirst().why().contains("timed out after 2 s; ranks still running: 0, 1"),
+                r.result().describe());
+        assertTrue(took < 2_000 + 5_000, "took " + took + " ms");
+        assertNothingLeft(r.jobId());
     }
 
     private static Run failing(String how, int exitCode) {

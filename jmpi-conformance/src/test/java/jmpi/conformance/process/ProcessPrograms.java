@@ -26,6 +26,15 @@ public final class ProcessPrograms {
         }
     }
 
+    /** Every rank waits for a message that never comes (the job's timeout must end it). */
+    public static class Waits {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, MPI.COMM_WORLD.Rank(), 99);
+            MPI.Finalize();
+        }
+    }
+
     /**
      * Rank 0 creates a file named like the shm transport's (the launcher must delete it); rank 1 fails
      * the way {@code args[0]} says and prints {@code FAIL_AT <epoch millis>} just before; the other
