@@ -42,6 +42,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable {
     private final AtomicLong nextId = new AtomicLong();
     private final Map<Long, CompletableFuture<String>> pending = new ConcurrentHashMap<>();
     private final CopyOnWriteArrayList<Runnable> abortListeners = new CopyOnWriteArrayList<>();
+    private volatile Runnable lostListener;
     private volatile String abortReason;
     private volatile boolean closing;
 
@@ -195,6 +196,14 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code listener} (on the reader thread) if the connection to the launcher is lost while this
+     * client is not closing: the launcher died or dropped this rank.
+     */
+    public void onLost(Runnable listener) {
+        lostListener = listener;
+    }
+
     @Override
     public void close() {
         closing = true;
@@ -268,6 +277,10 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable {
         }
         if (!closing) {
             markAborted(lost);
+            Runnable l = lostListener;
+            if (l != null) {
+                l.run();
+            }
         }
         failPending(lost);
     }

@@ -84,6 +84,10 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
             throw new IllegalStateException("rank " + info.rank() + ": cannot open transport " + info.transport(), e);
         }
         client.onAbort(endpoint::wake);
+        long orphanGrace = Long.getLong("jmpi.boot.orphanGraceMillis", 3_000);
+        if (orphanGrace >= 0) {
+            client.onLost(() -> haltLater(info.rank(), orphanGrace));
+        }
         if (Thread.getDefaultUncaughtExceptionHandler() == null) {
             Thread.setDefaultUncaughtExceptionHandler(new RankUncaughtHandler(Thread.currentThread(), info.rank(), client));
         }
@@ -91,6 +95,23 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
                 () -> atExit(mpi, endpoint, client)));
         return Optional.of(new ProcessRankEnv(info.rank(), info.size(), endpoint, job, info.localSize(),
                 args == null ? new String[0] : args.clone(), mainClass()));
+    }
+
+    /**
+     * A rank whose launcher is gone can report to nobody and would run on unseen (its waits end with
+     * the abort, but a computing rank never waits): it ends itself after {@code graceMillis}, leaving
+     * its shutdown hooks a chance to run first. Exit code 1.
+     */
+    private static void haltLater(int rank, long graceMillis) {
+        Thread.ofPlatform().name("jmpi-orphan-exit").daemon(true).start(() -> {
+            try {
+                Thread.sleep(graceMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            LOG.log(Level.ERROR, "rank {0}: lost the launcher; ending this process", rank);
+            System.exit(1);
+        });
     }
 
     /** Looks up the transport named {@code name} among the factories {@code loader} can see. */
