@@ -463,7 +463,7 @@ public final class ProcessJob {
     }
 
     /** The launcher's pid in base 36 and 40 random bits: unique on this host, safe in file names. */
-    private static String newJobId() {
+    static String newJobId() {
         byte[] b = new byte[5];
         new SecureRandom().nextBytes(b);
         return Long.toString(ProcessHandle.current().pid(), 36) + "-" + HexFormat.of().formatHex(b);

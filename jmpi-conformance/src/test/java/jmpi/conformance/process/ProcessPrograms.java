@@ -26,6 +26,22 @@ public final class ProcessPrograms {
         }
     }
 
+    /** Joins the job, says so, then computes forever without calling MPI again. */
+    public static class ComputesForever {
+        static volatile double sink;
+
+        public static void main(String[] args) {
+            MPI.Init(args);
+            System.out.println("ready " + MPI.COMM_WORLD.Rank());
+            System.out.flush();
+            double x = 0;
+            while (true) {
+                x += Math.sqrt(x + 1);
+                sink = x;
+            }
+        }
+    }
+
     /** Every rank waits for a message that never comes (the job's timeout must end it). */
     public static class Waits {
         public static void main(String[] args) {
