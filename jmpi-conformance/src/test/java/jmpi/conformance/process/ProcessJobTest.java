@@ -84,6 +84,14 @@ class ProcessJobTest {
     }
 
     @Test
+    void mpiAbortEndsTheJobWithItsCodeAndReason() {
+        Run r = failing("abort", 5);
+        assertTrue(r.result().failures().getFirst().why().contains("MPI_Abort(5)"), r.result().describe());
+        assertEquals(1, r.result().failures().size(), "the ranks stopped by the abort are not failures: " + r.result().describe());
+        assertTrue(!r.err().contains("JobAbortedError"), "ranks stopped by the abort unwind quietly: " + r.err());
+    }
+
+    @Test
     void aRankThatReturnsWithoutFinalizeEndsTheJob() {
         Run r = failing("nofinalize", 1);
         assertTrue(r.result().failures().getFirst().why().contains("without calling MPI.Finalize"), r.result().describe());

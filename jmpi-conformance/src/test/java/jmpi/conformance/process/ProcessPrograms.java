@@ -78,6 +78,7 @@ public final class ProcessPrograms {
                     case "throw" -> throw new IllegalStateException("boom in rank one");
                     case "exit" -> System.exit(7);
                     case "kill" -> killMyself();
+                    case "abort" -> MPI.COMM_WORLD.Abort(5);
                     case "nofinalize" -> {
                         return;
                     }
