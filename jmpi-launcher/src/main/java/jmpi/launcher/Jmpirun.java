@@ -13,9 +13,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code jmpirun -np N [-cp CLASSPATH] [--transport threads|shm|tcp] MainClass [args]}: runs an MPI program,
- * its ranks as threads of this JVM ({@link ThreadsJob}) or as JVMs of their own ({@link ProcessJob}). The exit code is 0 when every rank ended well, else the first failing rank's code, with each
- * failure (rank, why, stack) printed on standard error.
+ * {@code jmpirun -np N [-cp CLASSPATH] [--transport threads|shm|tcp] MainClass [args]}: runs an MPI
+ * program, its ranks as threads of this JVM ({@link ThreadsJob}) or as JVMs of their own
+ * ({@link ProcessJob}, docs/LAUNCH.md). The exit code is 0 when every rank ended well, else the first
+ * failing rank's code, with each failure (rank, why, stack) printed on standard error.
  */
 @Command(name = "jmpirun", mixinStandardHelpOptions = true, version = "jmpi 0.1.0",
         description = "Runs an MPI (mpiJava / MPJ API) program on N ranks.",

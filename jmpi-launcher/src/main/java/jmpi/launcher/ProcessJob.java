@@ -35,6 +35,9 @@ import java.util.concurrent.TimeUnit;
  * Whatever happens, the ranks' shared-memory files ({@code /dev/shm/jmpi-<jobId>-*}) are deleted and
  * no rank process is left behind.
  *
+ * <p>{@link JobSpec#grace()} (the threads job's wait for stragglers) is not used: processes get the
+ * fixed stages above, since a process, unlike a thread, can always be ended.
+ *
  * <p>Threads: {@link #run} is the only thread that decides; bootstrap connections and process exits
  * are turned into {@link Event}s on one queue; output is pumped by one virtual thread per stream.
  */
