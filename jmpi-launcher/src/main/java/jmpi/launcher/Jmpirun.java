@@ -13,9 +13,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code jmpirun -np N [-cp CLASSPATH] [--transport threads] MainClass [args]}: runs an MPI program.
- * The exit code is 0 when every rank ended well, else the first failing rank's code, with each
- * failure (rank, why, stack) printed on standard error.
+ * {@code jmpirun -np N [-cp CLASSPATH] [--transport threads|shm|tcp] MainClass [args]}: runs an MPI
+ * program, its ranks as threads of this JVM ({@link ThreadsJob}) or as JVMs of their own
+ * ({@link ProcessJob}, docs/LAUNCH.md). The exit code is 0 when every rank ended well, else the first
+ * failing rank's code, with each failure (rank, why, stack) printed on standard error.
  */
 @Command(name = "jmpirun", mixinStandardHelpOptions = true, version = "jmpi 0.1.0",
         description = "Runs an MPI (mpiJava / MPJ API) program on N ranks.",
@@ -27,8 +28,13 @@ public final class Jmpirun implements Callable<Integer> {
     @Option(names = {"-cp", "-classpath", "--class-path"}, description = "class path of the program (default: .)")
     String classPath = ".";
 
-    @Option(names = "--transport", description = "how ranks talk: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
-    Transport transport = Transport.threads;
+    @Option(names = "--transport", description = "how ranks talk: threads (ranks are threads of one JVM), or shm, tcp"
+            + " (ranks are JVMs of their own on this host; any transport found on the class path) (default: threads)")
+    String transport = "threads";
+
+    @Option(names = "--bootstrap-address", description = "address the bootstrap service of a multi-process job listens on"
+            + " (default: the loopback address)")
+    String bootstrapAddress;
 
     @Option(names = {"--tag-output", "-tag-output"}, description = "prefix each output line with [rank]")
     boolean tagOutput;
@@ -42,15 +48,8 @@ public final class Jmpirun implements Callable<Integer> {
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments")
     List<String> args = new ArrayList<>();
 
-    /** The transports jmpirun knows; only the embedded one is available so far. */
-    enum Transport { threads, shm, tcp }
-
     @Override
     public Integer call() {
-        if (transport != Transport.threads) {
-            throw new CommandLine.ParameterException(new CommandLine(this),
-                    "--transport " + transport + " is not available yet: use threads");
-        }
         if (np < 1) {
             throw new CommandLine.ParameterException(new CommandLine(this), "-np must be at least 1, not " + np);
         }
@@ -62,9 +61,37 @@ public final class Jmpirun implements Callable<Integer> {
         }
         JobSpec spec = new JobSpec(np, urls, mainClass, args, tagOutput,
                 timeoutSeconds > 0 ? Duration.ofSeconds(timeoutSeconds) : null, Duration.ofSeconds(5));
-        JobResult result = new ThreadsJob(spec).run();
+        JobResult result;
+        if (transport.equals("threads")) {
+            result = new ThreadsJob(spec).run();
+        } else {
+            checkTransport(urls);
+            ProcessJob job = new ProcessJob(spec, transport).inheritStdin(true);
+            if (bootstrapAddress != null) {
+                try {
+                    job.bootstrapAddress(java.net.InetAddress.getByName(bootstrapAddress));
+                } catch (java.net.UnknownHostException e) {
+                    throw new CommandLine.ParameterException(new CommandLine(this),
+                            "--bootstrap-address " + bootstrapAddress + " is not a known address");
+                }
+            }
+            result = job.run();
+        }
         report(result);
         return result.exitCode();
+    }
+
+    /** Rejects a transport that no factory on the launcher's or the program's class path provides. */
+    private void checkTransport(List<URL> programPath) {
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(programPath.toArray(new URL[0]),
+                Jmpirun.class.getClassLoader())) {
+            ProcessRankEnvProvider.transport(transport, loader);
+        } catch (IllegalStateException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--transport " + transport
+                    + " is not available: " + e.getMessage() + "; threads is always available");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static void report(JobResult result) {

@@ -1,0 +1,123 @@
+package jmpi.launcher;
+
+import java.util.HexFormat;
+import java.util.function.Function;
+
+/**
+ * How a rank started as its own process learns its place in the job: from jmpirun's variables
+ * ({@code JMPI_RANK}, {@code JMPI_SIZE}, {@code JMPI_LOCAL_SIZE}, {@code JMPI_BOOT}, {@code JMPI_SECRET},
+ * {@code JMPI_JOB_ID}, {@code JMPI_TRANSPORT}), or under Slurm's {@code srun} from
+ * {@code SLURM_PROCID}, {@code SLURM_NTASKS}, {@code SLURM_TASKS_PER_NODE} / {@code SLURM_NODEID} and
+ * {@code SLURM_JOB_ID} / {@code SLURM_STEP_ID}, with {@code JMPI_BOOT} and {@code JMPI_SECRET} given by
+ * the user (docs/LAUNCH.md). A {@code JMPI_*} variable wins over its Slurm counterpart.
+ *
+ * @param localSize ranks of the job on this host (for the idle strategy)
+ */
+record ProcessLaunchInfo(int rank, int size, int localSize, String boot, byte[] secret, String jobId, String transport) {
+    static final String RANK = "JMPI_RANK";
+    static final String SIZE = "JMPI_SIZE";
+    static final String LOCAL_SIZE = "JMPI_LOCAL_SIZE";
+    static final String BOOT = "JMPI_BOOT";
+    static final String SECRET = "JMPI_SECRET";
+    static final String JOB_ID = "JMPI_JOB_ID";
+    static final String TRANSPORT = "JMPI_TRANSPORT";
+
+    /** Whether the environment says this process is a rank of a multi-process job. */
+    static boolean present(Function<String, String> env) {
+        return env.apply(BOOT) != null;
+    }
+
+    /**
+     * Reads the launch information.
+     *
+     * @throws IllegalStateException naming the variable that is missing or malformed
+     */
+    static ProcessLaunchInfo fromEnvironment(Function<String, String> env) {
+        String boot = required(env, BOOT, null);
+        int size = number(env, SIZE, "SLURM_NTASKS");
+        int rank = number(env, RANK, "SLURM_PROCID");
+        if (size < 1 || rank < 0 || rank >= size) {
+            throw new IllegalStateException("rank " + rank + " of " + size + " is not a place in a job ("
+                    + RANK + "/" + SIZE + " or SLURM_PROCID/SLURM_NTASKS)");
+        }
+        int localSize;
+        if (env.apply(LOCAL_SIZE) != null) {
+            localSize = number(env, LOCAL_SIZE, null);
+        } else if (env.apply("SLURM_TASKS_PER_NODE") != null) {
+            localSize = slurmTasksOnNode(env.apply("SLURM_TASKS_PER_NODE"), intOr(env.apply("SLURM_NODEID"), 0));
+        } else {
+            localSize = 1;
+        }
+        String secretHex = required(env, SECRET, null);
+        byte[] secret;
+        try {
+            secret = HexFormat.of().parseHex(secretHex);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(SECRET + " must be hexadecimal", e);
+        }
+        if (secret.length < 16) {
+            throw new IllegalStateException(SECRET + " must hold at least 16 bytes (32 hex digits)");
+        }
+        String jobId = env.apply(JOB_ID);
+        if (jobId == null && env.apply("SLURM_JOB_ID") != null) {
+            jobId = "slurm-" + env.apply("SLURM_JOB_ID") + "-" + (env.apply("SLURM_STEP_ID") == null ? "0" : env.apply("SLURM_STEP_ID"));
+        }
+        if (jobId == null || !jobId.matches("[A-Za-z0-9_-]{1,64}")) {
+            throw new IllegalStateException(JOB_ID + " must be 1 to 64 characters of [A-Za-z0-9_-], not " + jobId);
+        }
+        String transport = env.apply(TRANSPORT);
+        if (transport == null) {
+            transport = "tcp";
+        }
+        return new ProcessLaunchInfo(rank, size, Math.max(1, localSize), boot, secret, jobId, transport);
+    }
+
+    /**
+     * The number of tasks on node {@code nodeId} from Slurm's compressed list, such as
+     * {@code 4(x2),3}: two nodes of 4 tasks, then one of 3.
+     */
+    static int slurmTasksOnNode(String tasksPerNode, int nodeId) {
+        int node = 0;
+        for (String part : tasksPerNode.split(",")) {
+            String p = part.trim();
+            int paren = p.indexOf('(');
+            int tasks = Integer.parseInt(paren < 0 ? p : p.substring(0, paren));
+            int repeat = paren < 0 ? 1 : Integer.parseInt(p.substring(paren + 2, p.length() - 1));
+            if (nodeId < node + repeat) {
+                return tasks;
+            }
+            node += repeat;
+        }
+        return 1;
+    }
+
+    private static String required(Function<String, String> env, String name, String fallback) {
+        String v = env.apply(name);
+        if (v == null && fallback != null) {
+            v = env.apply(fallback);
+        }
+        if (v == null || v.isBlank()) {
+            throw new IllegalStateException("the environment variable " + name
+                    + (fallback == null ? "" : " (or " + fallback + ")") + " is not set: start the program with jmpirun"
+                    + " or see docs/LAUNCH.md");
+        }
+        return v.trim();
+    }
+
+    private static int number(Function<String, String> env, String name, String fallback) {
+        String v = required(env, name, fallback);
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(name + " must be a number, not '" + v + "'", e);
+        }
+    }
+
+    private static int intOr(String s, int dflt) {
+        try {
+            return s == null ? dflt : Integer.parseInt(s.trim());
+        } catch (NumberFormatException e) {
+            return dflt;
+        }
+    }
+}

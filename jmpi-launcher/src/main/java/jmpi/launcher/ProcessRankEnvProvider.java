@@ -1,0 +1,250 @@
+package jmpi.launcher;
+
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.function.Function;
+
+import jmpi.core.JobAbortedError;
+import jmpi.spi.Bootstrap;
+import jmpi.spi.Endpoint;
+import jmpi.spi.JobControl;
+import jmpi.spi.RankEnv;
+import jmpi.spi.RankEnvProvider;
+import jmpi.spi.TransportContext;
+import jmpi.spi.TransportFactory;
+
+/**
+ * The rank environment of a program started as one process of a multi-process job (by jmpirun with
+ * {@code --transport shm|tcp}, or by Slurm's {@code srun}): connects to the launcher's bootstrap
+ * service, opens the endpoint of the named transport, and reports to the launcher through the
+ * bootstrap connection. Recognizes its process by {@code JMPI_BOOT} in the environment (see
+ * {@link ProcessLaunchInfo}); priority 10, above the singleton provider.
+ *
+ * <p>Finalize: the spi has no call for "this rank finalized", so a JVM shutdown hook asks this
+ * process's {@code mpi.MPI.Finalized()} (reflectively: the launcher may not depend on the API) and,
+ * when true, tells the launcher before the process ends. See docs/LAUNCH.md.
+ */
+public final class ProcessRankEnvProvider implements RankEnvProvider {
+    private static final Logger LOG = System.getLogger(ProcessRankEnvProvider.class.getName());
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+    private final Function<String, String> env;
+
+    public ProcessRankEnvProvider() {
+        this(System::getenv);
+    }
+
+    ProcessRankEnvProvider(Function<String, String> env) {
+        this.env = env;
+    }
+
+    @Override
+    public int priority() {
+        return 10;
+    }
+
+    @Override
+    public Optional<RankEnv> find(String[] args) {
+        if (!ProcessLaunchInfo.present(env)) {
+            return Optional.empty();
+        }
+        ProcessLaunchInfo info = ProcessLaunchInfo.fromEnvironment(env);
+        Class<?> mpi = WALKER.walk(s -> s.map(StackWalker.StackFrame::getDeclaringClass)
+                .filter(c -> c.getName().equals("mpi.MPI")).findFirst().orElse(null));
+        ClassLoader loader = mpi != null ? mpi.getClassLoader() : Thread.currentThread().getContextClassLoader();
+        Duration connectTimeout = Duration.ofMillis(Long.getLong("jmpi.boot.connectTimeoutMillis", 30_000));
+        BootstrapClient client;
+        try {
+            client = BootstrapClient.connect(info.boot(), info.rank(), info.secret(), connectTimeout);
+        } catch (IOException e) {
+            throw new IllegalStateException("rank " + info.rank() + ": cannot join the job through the bootstrap at "
+                    + info.boot() + ": " + e.getMessage(), e);
+        }
+        if (client.size() != info.size()) {
+            client.abort(1, "rank " + info.rank() + " was started for a job of " + info.size()
+                    + " ranks but the bootstrap serves " + client.size());
+            client.close();
+            throw new IllegalStateException("job size mismatch: " + info.size() + " here, " + client.size() + " at the bootstrap");
+        }
+        ProcessJobControl job = new ProcessJobControl(client);
+        Endpoint endpoint;
+        try {
+            TransportFactory factory = transport(info.transport(), loader);
+            endpoint = factory.open(new Context(info, client));
+        } catch (IOException | RuntimeException e) {
+            client.abort(1, "cannot open transport " + info.transport() + ": " + e);
+            client.close();
+            throw new IllegalStateException("rank " + info.rank() + ": cannot open transport " + info.transport(), e);
+        }
+        client.onAbort(endpoint::wake);
+        long orphanGrace = Long.getLong("jmpi.boot.orphanGraceMillis", 3_000);
+        if (orphanGrace >= 0) {
+            client.onLost(() -> haltLater(info.rank(), orphanGrace));
+        }
+        if (Thread.getDefaultUncaughtExceptionHandler() == null) {
+            Thread.setDefaultUncaughtExceptionHandler(new RankUncaughtHandler(Thread.currentThread(), info.rank(), client));
+        }
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmpi-rank-exit").unstarted(
+                () -> atExit(mpi, endpoint, client)));
+        return Optional.of(new ProcessRankEnv(info.rank(), info.size(), endpoint, job, info.localSize(),
+                args == null ? new String[0] : args.clone(), mainClass()));
+    }
+
+    /**
+     * A rank whose launcher is gone can report to nobody and would run on unseen (its waits end with
+     * the abort, but a computing rank never waits): it ends itself after {@code graceMillis}, leaving
+     * its shutdown hooks a chance to run first. Exit code 1.
+     */
+    private static void haltLater(int rank, long graceMillis) {
+        Thread.ofPlatform().name("jmpi-orphan-exit").daemon(true).start(() -> {
+            try {
+                Thread.sleep(graceMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            LOG.log(Level.ERROR, "rank {0}: lost the launcher; ending this process", rank);
+            System.exit(1);
+        });
+    }
+
+    /** Looks up the transport named {@code name} among the factories {@code loader} can see. */
+    static TransportFactory transport(String name, ClassLoader loader) {
+        List<String> known = new ArrayList<>();
+        for (TransportFactory f : ServiceLoader.load(TransportFactory.class, loader)) {
+            if (f.name().equals(name)) {
+                return f;
+            }
+            known.add(f.name());
+        }
+        throw new IllegalStateException("no transport named '" + name + "' on the class path (found: "
+                + (known.isEmpty() ? "none" : String.join(", ", known)) + ")");
+    }
+
+    /** At JVM exit: release the endpoint, tell the launcher if this rank finalized, hang up. */
+    private static void atExit(Class<?> mpi, Endpoint endpoint, BootstrapClient client) {
+        boolean finalized = finalized(mpi);
+        try {
+            endpoint.close();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "closing the endpoint at exit", e);
+        }
+        if (finalized && !client.aborted()) {
+            try {
+                client.finalized();
+            } catch (IllegalStateException e) {
+                LOG.log(Level.WARNING, "could not tell the launcher that this rank finalized", e);
+            }
+        }
+        client.close();
+    }
+
+    private static boolean finalized(Class<?> mpi) {
+        if (mpi == null) {
+            return false;
+        }
+        try {
+            Method m = mpi.getMethod("Finalized");
+            return (boolean) m.invoke(null);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.log(Level.WARNING, "cannot ask mpi.MPI whether this rank finalized", e);
+            return false;
+        }
+    }
+
+    private static String mainClass() {
+        String cmd = System.getProperty("sun.java.command", "");
+        int space = cmd.indexOf(' ');
+        return cmd.isEmpty() ? null : space < 0 ? cmd : cmd.substring(0, space);
+    }
+
+    private record Context(ProcessLaunchInfo info, BootstrapClient client) implements TransportContext {
+        @Override
+        public int rank() {
+            return info.rank();
+        }
+
+        @Override
+        public int size() {
+            return info.size();
+        }
+
+        @Override
+        public String jobId() {
+            return info.jobId();
+        }
+
+        @Override
+        public byte[] secret() {
+            return info.secret().clone();
+        }
+
+        @Override
+        public Bootstrap bootstrap() {
+            return client;
+        }
+    }
+
+    /**
+     * The job seen from a rank process: aborted when the launcher says so (or is lost); failing tells the
+     * launcher, which decides the job's exit code and stops the other ranks. Prints nothing.
+     */
+    static final class ProcessJobControl implements JobControl {
+        private final BootstrapClient client;
+
+        ProcessJobControl(BootstrapClient client) {
+            this.client = client;
+        }
+
+        @Override
+        public boolean aborted() {
+            return client.aborted();
+        }
+
+        @Override
+        public String abortReason() {
+            return client.abortReason();
+        }
+
+        @Override
+        public void fail(int rank, int exitCode, String why, Throwable cause) {
+            String reason = why;
+            if (cause != null && (why == null || !why.contains(String.valueOf(cause.getMessage())))) {
+                reason = why + " (" + cause + ")";
+            }
+            client.abort(exitCode == 0 ? 1 : exitCode, reason);
+        }
+    }
+
+    /**
+     * Installed when the program has no default handler of its own: an exception escaping the thread
+     * that called {@code MPI.Init} fails the job naming it (so the launcher's report says what was
+     * thrown, not only "exited with code 1"); a {@link JobAbortedError} thrown because another rank
+     * failed is the expected way for this rank to stop and is not reported again. Every other case is
+     * shown as the JVM's own handler would show it (this replaces that handler, so it must).
+     */
+    private record RankUncaughtHandler(Thread initThread, int rank, BootstrapClient client)
+            implements Thread.UncaughtExceptionHandler {
+        @Override
+        public void uncaughtException(Thread t, Throwable e) {
+            if (e instanceof JobAbortedError && client.aborted()) {
+                return;
+            }
+            if (t == initThread) {
+                client.abort(1, "threw " + e);
+            }
+            System.err.print("Exception in thread \"" + t.getName() + "\" ");
+            e.printStackTrace(System.err);
+        }
+    }
+
+    record ProcessRankEnv(int rank, int size, Endpoint endpoint, JobControl job, int localRanks, String[] args,
+                          String mainClass) implements RankEnv {
+    }
+}

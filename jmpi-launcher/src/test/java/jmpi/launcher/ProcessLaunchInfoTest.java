@@ -1,0 +1,67 @@
+package jmpi.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class ProcessLaunchInfoTest {
+    private static final String SECRET = "00112233445566778899aabbccddeeff";
+
+    @Test
+    void jmpirunVariables() {
+        Map<String, String> env = Map.of("JMPI_RANK", "2", "JMPI_SIZE", "4", "JMPI_LOCAL_SIZE", "4", "JMPI_BOOT", "127.0.0.1:5000",
+                "JMPI_SECRET", SECRET, "JMPI_JOB_ID", "abc-1", "JMPI_TRANSPORT", "shm", "SLURM_PROCID", "7");
+        assertTrue(ProcessLaunchInfo.present(env::get));
+        ProcessLaunchInfo i = ProcessLaunchInfo.fromEnvironment(env::get);
+        assertEquals(2, i.rank(), "JMPI_RANK wins over SLURM_PROCID");
+        assertEquals(4, i.size());
+        assertEquals(4, i.localSize());
+        assertEquals("127.0.0.1:5000", i.boot());
+        assertArrayEquals(java.util.HexFormat.of().parseHex(SECRET), i.secret());
+        assertEquals("abc-1", i.jobId());
+        assertEquals("shm", i.transport());
+    }
+
+    @Test
+    void slurmVariablesWithTheBootstrapGivenByTheUser() {
+        Map<String, String> env = Map.of("SLURM_PROCID", "5", "SLURM_NTASKS", "11", "SLURM_TASKS_PER_NODE", "4(x2),3",
+                "SLURM_NODEID", "2", "SLURM_JOB_ID", "991", "SLURM_STEP_ID", "0", "JMPI_BOOT", "node1:7000", "JMPI_SECRET", SECRET);
+        ProcessLaunchInfo i = ProcessLaunchInfo.fromEnvironment(env::get);
+        assertEquals(5, i.rank());
+        assertEquals(11, i.size());
+        assertEquals(3, i.localSize());
+        assertEquals("slurm-991-0", i.jobId());
+        assertEquals("tcp", i.transport());
+    }
+
+    @Test
+    void slurmTaskListsDecompress() {
+        assertEquals(4, ProcessLaunchInfo.slurmTasksOnNode("4(x2),3", 0));
+        assertEquals(4, ProcessLaunchInfo.slurmTasksOnNode("4(x2),3", 1));
+        assertEquals(3, ProcessLaunchInfo.slurmTasksOnNode("4(x2),3", 2));
+        assertEquals(16, ProcessLaunchInfo.slurmTasksOnNode("16", 0));
+    }
+
+    @Test
+    void missingOrBadVariablesAreNamed() {
+        assertFalse(ProcessLaunchInfo.present(Map.<String, String>of()::get));
+        IllegalStateException noRank = assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(
+                Map.of("JMPI_BOOT", "h:1", "JMPI_SIZE", "2", "JMPI_SECRET", SECRET, "JMPI_JOB_ID", "j")::get));
+        assertTrue(noRank.getMessage().contains("JMPI_RANK"), noRank.getMessage());
+        IllegalStateException badRank = assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(
+                Map.of("JMPI_BOOT", "h:1", "JMPI_RANK", "2", "JMPI_SIZE", "2", "JMPI_SECRET", SECRET, "JMPI_JOB_ID", "j")::get));
+        assertTrue(badRank.getMessage().contains("rank 2 of 2"), badRank.getMessage());
+        IllegalStateException badId = assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(
+                Map.of("JMPI_BOOT", "h:1", "JMPI_RANK", "0", "JMPI_SIZE", "2", "JMPI_SECRET", SECRET, "JMPI_JOB_ID", "../x")::get));
+        assertTrue(badId.getMessage().contains("JMPI_JOB_ID"), badId.getMessage());
+        IllegalStateException shortSecret = assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(
+                Map.of("JMPI_BOOT", "h:1", "JMPI_RANK", "0", "JMPI_SIZE", "2", "JMPI_SECRET", "abcd", "JMPI_JOB_ID", "j")::get));
+        assertTrue(shortSecret.getMessage().contains("JMPI_SECRET"), shortSecret.getMessage());
+    }
+}
