@@ -150,7 +150,7 @@ public class MPI {
         ServiceLoader.load(RankEnvProvider.class, loader).forEach(providers::add);
         providers.sort(Comparator.comparingInt(RankEnvProvider::priority).reversed());
         for (RankEnvProvider p : providers) {
-            Optional<RankEnv> env = p.find(args);
+            Optional<RankEnv> env = p.find(args, loader);
             if (env.isPresent()) {
                 return env.get();
             }

@@ -132,6 +132,9 @@ public enum BasicType {
      * else a copy ({@code BOOLEAN}: one byte per element, 1 or 0).
      */
     public MemorySegment bytesOf(Object array, int offset, int count) {
+        if (count == 0) {
+            return MemorySegment.ofArray(new byte[0]); // the buffer may be null for an empty message
+        }
         if (this == BOOLEAN) {
             boolean[] a = (boolean[]) array;
             byte[] b = new byte[count];

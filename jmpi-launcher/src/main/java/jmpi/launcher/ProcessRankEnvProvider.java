@@ -3,7 +3,6 @@ package jmpi.launcher;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,13 +26,12 @@ import jmpi.spi.TransportFactory;
  * bootstrap connection. Recognizes its process by {@code JMPI_BOOT} in the environment (see
  * {@link ProcessLaunchInfo}); priority 10, above the singleton provider.
  *
- * <p>Finalize: the spi has no call for "this rank finalized", so a JVM shutdown hook asks this
- * process's {@code mpi.MPI.Finalized()} (reflectively: the launcher may not depend on the API) and,
- * when true, tells the launcher before the process ends. See docs/LAUNCH.md.
+ * <p>Finalize: {@code MPI.Finalize} closes the endpoint and calls {@link JobControl#finalized}, which
+ * tells the launcher; a JVM shutdown hook closes what is left (endpoint, bootstrap connection) on any
+ * exit. See docs/LAUNCH.md.
  */
 public final class ProcessRankEnvProvider implements RankEnvProvider {
     private static final Logger LOG = System.getLogger(ProcessRankEnvProvider.class.getName());
-    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
     private final Function<String, String> env;
 
@@ -51,14 +49,11 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
     }
 
     @Override
-    public Optional<RankEnv> find(String[] args) {
+    public Optional<RankEnv> find(String[] args, ClassLoader loader) {
         if (!ProcessLaunchInfo.present(env)) {
             return Optional.empty();
         }
         ProcessLaunchInfo info = ProcessLaunchInfo.fromEnvironment(env);
-        Class<?> mpi = WALKER.walk(s -> s.map(StackWalker.StackFrame::getDeclaringClass)
-                .filter(c -> c.getName().equals("mpi.MPI")).findFirst().orElse(null));
-        ClassLoader loader = mpi != null ? mpi.getClassLoader() : Thread.currentThread().getContextClassLoader();
         Duration connectTimeout = Duration.ofMillis(Long.getLong("jmpi.boot.connectTimeoutMillis", 30_000));
         BootstrapClient client;
         try {
@@ -92,7 +87,7 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
             Thread.setDefaultUncaughtExceptionHandler(new RankUncaughtHandler(Thread.currentThread(), info.rank(), client));
         }
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmpi-rank-exit").unstarted(
-                () -> atExit(mpi, endpoint, client)));
+                () -> atExit(endpoint, client)));
         return Optional.of(new ProcessRankEnv(info.rank(), info.size(), endpoint, job, info.localSize(),
                 args == null ? new String[0] : args.clone(), mainClass()));
     }
@@ -127,35 +122,18 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
                 + (known.isEmpty() ? "none" : String.join(", ", known)) + ")");
     }
 
-    /** At JVM exit: release the endpoint, tell the launcher if this rank finalized, hang up. */
-    private static void atExit(Class<?> mpi, Endpoint endpoint, BootstrapClient client) {
-        boolean finalized = finalized(mpi);
+    /**
+     * At JVM exit: release the endpoint (already closed by MPI.Finalize when the rank finalized;
+     * closing is idempotent) and hang up. The launcher learned of Finalize from
+     * {@link ProcessJobControl#finalized}; hanging up without it counts as a failure there.
+     */
+    private static void atExit(Endpoint endpoint, BootstrapClient client) {
         try {
             endpoint.close();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "closing the endpoint at exit", e);
         }
-        if (finalized && !client.aborted()) {
-            try {
-                client.finalized();
-            } catch (IllegalStateException e) {
-                LOG.log(Level.WARNING, "could not tell the launcher that this rank finalized", e);
-            }
-        }
         client.close();
-    }
-
-    private static boolean finalized(Class<?> mpi) {
-        if (mpi == null) {
-            return false;
-        }
-        try {
-            Method m = mpi.getMethod("Finalized");
-            return (boolean) m.invoke(null);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            LOG.log(Level.WARNING, "cannot ask mpi.MPI whether this rank finalized", e);
-            return false;
-        }
     }
 
     private static String mainClass() {
@@ -219,6 +197,13 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
                 reason = why + " (" + cause + ")";
             }
             client.abort(exitCode == 0 ? 1 : exitCode, reason);
+        }
+
+        @Override
+        public void finalized(int rank) {
+            if (!client.aborted()) {
+                client.finalized();
+            }
         }
     }
 

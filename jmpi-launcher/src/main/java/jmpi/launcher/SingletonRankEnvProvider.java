@@ -12,7 +12,7 @@ import jmpi.transport.threads.ThreadsFabric;
  */
 public final class SingletonRankEnvProvider implements RankEnvProvider {
     @Override
-    public Optional<RankEnv> find(String[] args) {
+    public Optional<RankEnv> find(String[] args, ClassLoader loader) {
         ThreadsFabric fabric = new ThreadsFabric(1);
         JobState job = new JobState(fabric::wakeAll);
         String main = System.getProperty("sun.java.command", "");

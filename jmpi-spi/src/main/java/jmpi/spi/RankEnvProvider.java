@@ -8,8 +8,12 @@ import java.util.Optional;
  * {@link java.util.ServiceLoader}; the provider with the highest {@link #priority()} that answers wins.
  */
 public interface RankEnvProvider {
-    /** The environment if this provider recognizes how the process was started. */
-    Optional<RankEnv> find(String[] args);
+    /**
+     * The environment if this provider recognizes how the process was started.
+     *
+     * @param loader the class loader that defined the calling {@code mpi.MPI} (finds transports)
+     */
+    Optional<RankEnv> find(String[] args, ClassLoader loader);
 
     int priority();
 }
