@@ -1,5 +1,7 @@
 package jmpi.transport.tcp;
 
+import java.io.IOException;
+import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
@@ -14,6 +16,9 @@ import java.nio.channels.SocketChannel;
  * {@link Peer#connection} is published (a volatile write that follows the last handshake write).
  */
 final class Connection {
+    /** The transport's one logger, named after {@link TcpEndpoint} (docs/WIRE-TCP.md). */
+    private static final System.Logger LOG = System.getLogger(TcpEndpoint.class.getName());
+
     enum State {
         /** Connector: non-blocking connect in progress. */
         CONNECTING,
@@ -59,5 +64,17 @@ final class Connection {
             r = "?";
         }
         this.remote = r;
+    }
+
+    /** Cancels the key and closes the channel; a failure to close is only logged. */
+    void closeQuietly() {
+        try {
+            if (key != null) {
+                key.cancel();
+            }
+            channel.close();
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "tcp: closing a connection", e);
+        }
     }
 }
