@@ -52,7 +52,7 @@ class ProcessJmpirunTest {
 
     @Test
     void threeRankProcessesPrintTaggedOutputAndEndWell() throws Exception {
-        Run r = jmpirun("-np", "3", "--transport", "loopback", "--tag-output", "-cp", "",
+        Run r = jmpirun("-np", "3", "--transport", "tcp", "--tag-output", "-cp", "",
                 ProcessPrograms.Hello.class.getName(), "a", "b");
         assertEquals(0, r.exit(), r.err());
         for (int rank = 0; rank < 3; rank++) {
@@ -68,6 +68,6 @@ class ProcessJmpirunTest {
         Run unknown = jmpirun("--transport", "carrier-pigeon", "-np", "2", ProcessPrograms.Hello.class.getName());
         assertEquals(2, unknown.exit(), unknown.err());
         assertTrue(unknown.err().contains("--transport carrier-pigeon is not available")
-                && unknown.err().contains("loopback") && unknown.err().contains("Usage: jmpirun"), unknown.err());
+                && unknown.err().contains("tcp") && unknown.err().contains("Usage: jmpirun"), unknown.err());
     }
 }

@@ -26,7 +26,7 @@ import jmpi.launcher.ProcessJob;
 
 /**
  * Multi-process jobs run by {@link ProcessJob} in this JVM (each rank a JVM of its own, over the
- * loopback stand-in transport): a rank that fails in any way ends the whole job within 5 s, with its
+ * tcp transport): a rank that fails in any way ends the whole job within 5 s, with its
  * exit code and name, leaving no process and no shared-memory file behind.
  */
 @Timeout(60)
@@ -42,7 +42,7 @@ class ProcessJobTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         JobSpec spec = new JobSpec(np, List.of(), mainClass, args, true, timeout, Duration.ofSeconds(5));
-        ProcessJob job = new ProcessJob(spec, "loopback").jvmOptions(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1"))
+        ProcessJob job = new ProcessJob(spec, "tcp").jvmOptions(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1"))
                 .output(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         JobResult r = job.run();
         return new Run(r, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), job.jobId(),

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 
 import mpi.MPI;
 
-/** Programs the multi-process tests run, each rank a JVM of its own (over the loopback transport). */
+/** Programs the multi-process tests run, each rank a JVM of its own (over the tcp transport). */
 public final class ProcessPrograms {
     private ProcessPrograms() {
     }
@@ -70,7 +70,7 @@ public final class ProcessPrograms {
             }
             if (rank == 1) {
                 for (int i = 0; i < 500 && !Files.exists(dummy); i++) {
-                    Thread.sleep(10); // the loopback transport cannot carry a barrier: wait for rank 0's file
+                    Thread.sleep(10); // wait for rank 0's file
                 }
                 System.out.println("FAIL_AT " + System.currentTimeMillis());
                 System.out.flush();

@@ -51,7 +51,7 @@ class ProcessSlurmTest {
     void ranksStartedAsUnderSrunJoinThroughTheStandaloneService(@TempDir Path dir) throws Exception {
         Path envFile = dir.resolve("boot.env");
         CompletableFuture<Integer> service = CompletableFuture.supplyAsync(() -> new CommandLine(new BootstrapService())
-                .execute("-np", "2", "--address", "127.0.0.1", "--transport", "loopback", "--timeout", "40",
+                .execute("-np", "2", "--address", "127.0.0.1", "--transport", "tcp", "--timeout", "40",
                         "--env-file", envFile.toString()));
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!Files.exists(envFile) && System.nanoTime() < until) {
@@ -92,7 +92,7 @@ class ProcessSlurmTest {
         Process p = null;
         try (BootstrapServer server = BootstrapServer.start(InetAddress.getLoopbackAddress(), 1, secret, null)) {
             p = rank(Map.of("JMPI_BOOT", server.address(), "JMPI_SECRET", HexFormat.of().formatHex(secret),
-                    "JMPI_RANK", "0", "JMPI_SIZE", "1", "JMPI_JOB_ID", "orphan-test", "JMPI_TRANSPORT", "loopback"),
+                    "JMPI_RANK", "0", "JMPI_SIZE", "1", "JMPI_JOB_ID", "orphan-test", "JMPI_TRANSPORT", "tcp"),
                     ProcessPrograms.ComputesForever.class.getName());
             BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             assertEquals("ready 0", in.readLine());
