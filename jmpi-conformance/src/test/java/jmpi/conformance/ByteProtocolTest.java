@@ -29,21 +29,8 @@ class ByteProtocolTest {
     }
 
     static Stream<Arguments> bodies() {
-        // Each body with the rank count its own test class runs it on.
-        Object[][] cases = {
-            {PointToPointTest.TypesRoundTrip.class, 2}, {PointToPointTest.NonOvertaking.class, 2},
-            {PointToPointTest.Wildcards.class, 4}, {PointToPointTest.ZeroLength.class, 2},
-            {PointToPointTest.SendToSelf.class, 2}, {PointToPointTest.ProcNull.class, 3},
-            {PointToPointTest.Truncation.class, 2}, {PointToPointTest.GetCount.class, 2},
-            {PointToPointTest.SendrecvRing.class, 5}, {ModesTest.SsendWaitsForTheReceive.class, 2},
-            {ModesTest.IssendTestsNullUntilMatched.class, 2}, {ModesTest.BsendWithBuffer.class, 2},
-            {ModesTest.RsendWithPostedReceive.class, 2}, {NonBlockingTest.WaitAndTest.class, 2},
-            {NonBlockingTest.Waitall.class, 4}, {NonBlockingTest.AnyAndSome.class, 3},
-            {NonBlockingTest.Persistent.class, 2}, {ObjectTest.Objects_.class, 2}, {ObjectTest.Refused.class, 2},
-            {ProbeCancelTest.ProbeThenRecv.class, 3}, {ProbeCancelTest.CancelUnmatchedReceive.class, 2},
-            {StressTest.RandomTraffic.class, 8},
-        };
-        return Stream.of(cases).flatMap(c -> Stream.of(Arguments.of(c[0], c[1], "16384"), Arguments.of(c[0], c[1], "0")));
+        return ConformanceBodies.POINT_TO_POINT.stream()
+                .flatMap(c -> Stream.of(Arguments.of(c.body(), c.np(), "16384"), Arguments.of(c.body(), c.np(), "0")));
     }
 
     @ParameterizedTest(name = "{0} on {1} ranks, eager.limit={2}")
