@@ -24,6 +24,10 @@ class StressTest {
         static final int MESSAGES = 2000;
         static final int TAGS = 4;
         static final int MAX = 200_000;
+        /** Set from the program arguments: [rounds] [messages per round] [largest message]. */
+        static int rounds = 3;
+        static int messages = MESSAGES;
+        static int max = MAX;
         static final int HEADER = 12; // sequence number (int) + CRC32 of the rest (long)
 
         /** One planned message. */
@@ -35,12 +39,12 @@ class StressTest {
             SplittableRandom rnd = new SplittableRandom(seed);
             int[][][] seq = new int[p][p][TAGS];
             List<Msg> all = new ArrayList<>();
-            for (int m = 0; m < MESSAGES; m++) {
+            for (int m = 0; m < messages; m++) {
                 int src = rnd.nextInt(p);
                 int dst = rnd.nextInt(p);
                 int tag = rnd.nextInt(TAGS);
                 int kind = rnd.nextInt(10);
-                int size = kind < 5 ? rnd.nextInt(2_000) : kind < 8 ? rnd.nextInt(20_000) : rnd.nextInt(MAX + 1);
+                int size = kind < 5 ? rnd.nextInt(2_000) : kind < 8 ? rnd.nextInt(20_000) : rnd.nextInt(max + 1);
                 all.add(new Msg(src, dst, tag, size, seq[src][dst][tag]++, rnd.nextInt(5) == 0));
             }
             return all;
@@ -67,11 +71,15 @@ class StressTest {
         }
 
         public static void main(String[] args) {
-            MPI.Init(args);
+            args = MPI.Init(args);
+            if (args.length == 3) {
+                rounds = Integer.parseInt(args[0]);
+                messages = Integer.parseInt(args[1]);
+                max = Integer.parseInt(args[2]);
+            }
             Intracomm w = MPI.COMM_WORLD;
-            int me = w.Rank();
             int p = w.Size();
-            for (long round = 0; round < 3; round++) {
+            for (long round = 0; round < rounds; round++) {
                 exchange(w, plan(p, 20261122 + round));
             }
             MPI.Finalize();
@@ -106,13 +114,13 @@ class StressTest {
                 }
             }
             int[][] next = new int[p][TAGS];
-            byte[] buf = new byte[MAX];
+            byte[] buf = new byte[max];
             int received = 0;
             for (int t = 0; t < TAGS; t++) {
                 // odd ranks take any tag; even ranks drain tag by tag (both from ANY_SOURCE)
                 int n = me % 2 == 1 ? (t == 0 ? incoming : 0) : perTag[t];
                 for (int k = 0; k < n; k++) {
-                    Status s = w.Recv(buf, 0, MAX, MPI.BYTE, MPI.ANY_SOURCE, me % 2 == 1 ? MPI.ANY_TAG : t);
+                    Status s = w.Recv(buf, 0, max, MPI.BYTE, MPI.ANY_SOURCE, me % 2 == 1 ? MPI.ANY_TAG : t);
                     List<Msg> list = expected.get(s.source).get(s.tag);
                     int idx = next[s.source][s.tag]++;
                     if (idx >= list.size()) {
