@@ -1,0 +1,17 @@
+package jmpi.transport.shm;
+
+import java.util.Map;
+
+import jmpi.spi.Endpoint;
+import jmpi.tck.EndpointContract;
+
+/**
+ * The contract again with the smallest rings (64 KiB): most frames are split, rings fill and frames
+ * wait in the outgoing queues, padding records are frequent.
+ */
+class ShmSmallRingContractTest extends EndpointContract {
+    @Override
+    protected Endpoint[] open(int n) throws Exception {
+        return ShmTestJobs.open(n, Map.of(ShmConfig.RING_BYTES, "65536"));
+    }
+}
