@@ -37,10 +37,12 @@ final class ShmFile implements AutoCloseable {
     /** Creates (it must not exist), sizes and maps {@code owner}'s file, with permissions rw-------. */
     static ShmFile create(Path path, int owner, int worldSize, int ringBytes) throws IOException {
         long size = ShmFileDescriptor.fileBytes(worldSize, ringBytes);
-        Arena arena = Arena.ofShared();
-        try (FileChannel ch = FileChannel.open(path, java.util.Set.of(StandardOpenOption.CREATE_NEW,
+        FileChannel ch = FileChannel.open(path, java.util.Set.of(StandardOpenOption.CREATE_NEW,
                 StandardOpenOption.READ, StandardOpenOption.WRITE),
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        // from here on the file is ours: delete it if mapping fails (never a file we did not create)
+        Arena arena = Arena.ofShared();
+        try (ch) {
             MemorySegment seg = ch.map(FileChannel.MapMode.READ_WRITE, 0, size, arena);
             seg.set(ShmRecordDescriptor.INT, ShmFileDescriptor.LAYOUT, ShmFileDescriptor.LAYOUT_VERSION);
             seg.set(ShmRecordDescriptor.INT, ShmFileDescriptor.WORLD_SIZE, worldSize);
