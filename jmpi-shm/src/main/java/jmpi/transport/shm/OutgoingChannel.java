@@ -27,6 +27,7 @@ final class OutgoingChannel {
     private final int self;
     private final int dest;
     private final Supplier<ShmFile> mapper;
+    private final long pieceBytes;
     private final ArrayDeque<Frame> queue = new ArrayDeque<>();
     private SpscRingProducer ring;
     private long maxRecord;
@@ -38,8 +39,10 @@ final class OutgoingChannel {
     private long seq;
     private volatile boolean pending;
 
-    OutgoingChannel(int self, int dest, Supplier<ShmFile> mapper) {
+    /** @param pieceBytes largest record this channel writes (it also never exceeds a quarter ring) */
+    OutgoingChannel(int self, int dest, long pieceBytes, Supplier<ShmFile> mapper) {
         this.self = self;
+        this.pieceBytes = pieceBytes;
         this.dest = dest;
         this.mapper = mapper;
     }
@@ -65,8 +68,8 @@ final class OutgoingChannel {
         if (ring == null) {
             ShmFile file = mapper.get();
             ring = file.producer(self);
-            maxRecord = ShmRecordDescriptor.maxPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES;
-            minRecord = ShmRecordDescriptor.minPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES;
+            maxRecord = Math.min(pieceBytes, ShmRecordDescriptor.maxPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
+            minRecord = Math.min(maxRecord, ShmRecordDescriptor.minPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
         }
         Frame acks = null;
         Frame last = null;

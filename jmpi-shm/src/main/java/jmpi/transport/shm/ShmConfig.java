@@ -21,9 +21,10 @@ import jmpi.spi.TransportContext;
  *   <li>{@code jmpi.shm.bootMillis} (default 60000): how long {@code open} waits for the peers.</li>
  * </ul>
  */
-record ShmConfig(Path dir, int ringBytes, long parkNanos, long flushMillis, Duration bootTimeout) {
+record ShmConfig(Path dir, int ringBytes, long pieceBytes, long parkNanos, long flushMillis, Duration bootTimeout) {
     static final String DIR = "jmpi.shm.dir";
     static final String RING_BYTES = "jmpi.shm.ringBytes";
+    static final String PIECE_BYTES = "jmpi.shm.pieceBytes";
     static final String PARK_NANOS = "jmpi.shm.parkNanos";
     static final String FLUSH_MILLIS = "jmpi.shm.flushMillis";
     static final String BOOT_MILLIS = "jmpi.shm.bootMillis";
@@ -38,6 +39,10 @@ record ShmConfig(Path dir, int ringBytes, long parkNanos, long flushMillis, Dura
             throw new IllegalArgumentException(RING_BYTES + "=" + ring + " must be a power of two in ["
                     + RingDescriptor.MIN_CAPACITY + ", " + RingDescriptor.MAX_CAPACITY + "]");
         }
+        long piece = number(context, PIECE_BYTES, DEFAULT_PIECE_BYTES);
+        if (piece < 4096 || piece % RingDescriptor.RECORD_ALIGN != 0) {
+            throw new IllegalArgumentException(PIECE_BYTES + "=" + piece + " must be a multiple of 64, at least 4096");
+        }
         long park = number(context, PARK_NANOS, 50_000);
         if (park < 1_000 || park > 1_000_000_000) {
             throw new IllegalArgumentException(PARK_NANOS + "=" + park + " must be in [1000, 1000000000]");
@@ -47,8 +52,10 @@ record ShmConfig(Path dir, int ringBytes, long parkNanos, long flushMillis, Dura
         if (flush < 0 || boot <= 0) {
             throw new IllegalArgumentException(FLUSH_MILLIS + " must be >= 0 and " + BOOT_MILLIS + " > 0");
         }
-        return new ShmConfig(dir, (int) ring, park, flush, Duration.ofMillis(boot));
+        return new ShmConfig(dir, (int) ring, piece, park, flush, Duration.ofMillis(boot));
     }
+
+    static final long DEFAULT_PIECE_BYTES = 64 * 1024;
 
     /** 1 MiB per ring up to 16 ranks; beyond, keeps ranks² rings within about 256 MiB. */
     static long defaultRingBytes(int size) {

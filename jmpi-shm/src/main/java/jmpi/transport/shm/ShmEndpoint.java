@@ -89,7 +89,7 @@ public final class ShmEndpoint implements Endpoint {
         for (int s = 0; s < size; s++) {
             inbound[s] = new InboundChannel(rank, s, own.consumer(s));
             int dest = s;
-            outgoing[s] = new OutgoingChannel(rank, s, () -> map(dest));
+            outgoing[s] = new OutgoingChannel(rank, s, config.pieceBytes(), () -> map(dest));
         }
     }
 

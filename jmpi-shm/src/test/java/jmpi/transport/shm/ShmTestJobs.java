@@ -34,7 +34,7 @@ final class ShmTestJobs {
 
         @Override
         public String property(String name, String defaultValue) {
-            return props.getOrDefault(name, defaultValue);
+            return props.getOrDefault(name, System.getProperty(name, defaultValue));
         }
     }
 
