@@ -91,6 +91,9 @@ final class InboundChannel {
             long offset = seg.get(ShmRecordDescriptor.LONG, at + FrameDescriptor.OFFSET);
             switch (kind) {
                 case Frame.DATA -> {
+                    if (offset < 0) {
+                        throw broken("data piece at message offset " + offset);
+                    }
                     long recvId = seg.get(ShmRecordDescriptor.LONG, at + FrameDescriptor.RECV_ID);
                     expectedSeq++;
                     try {

@@ -25,6 +25,10 @@ package jmpi.transport.shm;
  * </pre>
  * Counters are 64-bit byte positions that only grow (no wrap in practice: 2^63 bytes); used bytes
  * are {@code tail - head}, free bytes {@code capacity - (tail - head)}.
+ *
+ * <p>Concurrency: constants only. The producer's release store of {@code tail} pairs with the
+ * consumer's acquire load of it; the consumer's release store of {@code head} pairs with the
+ * producer's acquire load of it ({@link SpscRingProducer}, {@link SpscRingConsumer}).
  */
 final class RingDescriptor {
     static final long TAIL = 0;

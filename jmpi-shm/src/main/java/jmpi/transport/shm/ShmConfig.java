@@ -20,6 +20,7 @@ import jmpi.spi.TransportContext;
  *       frames to fit into the receivers' rings.</li>
  *   <li>{@code jmpi.shm.bootMillis} (default 60000): how long {@code open} waits for the peers.</li>
  * </ul>
+ * Concurrency: an immutable value, read by any thread.
  */
 record ShmConfig(Path dir, int ringBytes, long pieceBytes, long parkNanos, long flushMillis, Duration bootTimeout) {
     static final String DIR = "jmpi.shm.dir";

@@ -23,6 +23,9 @@ package jmpi.transport.shm;
  * The file is sparse on tmpfs: a ring's pages cost memory once traffic has touched them, so a job of
  * n ranks may use up to n * n * RING_BYTES (the default ring size shrinks with n; see
  * {@link ShmConfig}).
+ *
+ * <p>Concurrency: constants only. The header is written once by the owner before it puts the path
+ * into the bootstrap; the bootstrap's fence orders it before any sender maps the file.
  */
 final class ShmFileDescriptor {
     /** "JMPISHM1" read as a little-endian long. */

@@ -12,7 +12,8 @@ import jmpi.spi.FrameDescriptor;
  * <pre>
  *  kind           EAGER, RTS, CTS, DATA, ACK as in FrameDescriptor; PIECE_KIND (0x10) for a
  *                 continuation of an EAGER frame; RingDescriptor.PAD_KIND (0x11) for padding
- *  payloadBytes   bytes of payload in THIS record (at most capacity / 4 - 64)
+ *  payloadBytes   bytes of payload in THIS record (at most capacity / 4 - 64; producers also keep
+ *                 records within jmpi.shm.pieceBytes)
  *  seq            record number on this ring (0, 1, 2, ...; padding records have none): the
  *                 consumer checks it, so a lost, repeated or foreign record is detected
  *  sender         world rank of the producer; must equal the ring's owner-assigned sender
@@ -24,6 +25,8 @@ import jmpi.spi.FrameDescriptor;
  *                 a DATA frame may be cut into several DATA records, each delivered on its own.
  *  other fields   as encoded by FrameDescriptor (PIECE records leave them 0)
  * </pre>
+ * Concurrency: constants and pure functions only; who writes and reads records is said in
+ * {@link OutgoingChannel} and {@link InboundChannel}.
  */
 final class ShmRecordDescriptor {
     /** Kind byte of an EAGER continuation record. */
