@@ -1,5 +1,7 @@
 package jmpi.transport.shm;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -44,15 +46,14 @@ final class ShmTestJobs {
         ShmTransportFactory factory = new ShmTransportFactory();
         ExecutorService pool = Executors.newFixedThreadPool(n);
         try {
-            @SuppressWarnings("unchecked")
-            Future<Endpoint>[] f = new Future[n];
+            List<Future<Endpoint>> f = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 Context ctx = new Context(i, n, jobId, boot, props);
-                f[i] = pool.submit(() -> factory.open(ctx));
+                f.add(pool.submit(() -> factory.open(ctx)));
             }
             Endpoint[] eps = new Endpoint[n];
             for (int i = 0; i < n; i++) {
-                eps[i] = f[i].get(30, TimeUnit.SECONDS);
+                eps[i] = f.get(i).get(30, TimeUnit.SECONDS);
             }
             return eps;
         } finally {
