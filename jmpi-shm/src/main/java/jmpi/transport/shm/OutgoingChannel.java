@@ -25,11 +25,12 @@ import jmpi.spi.FrameDescriptor;
 final class OutgoingChannel {
     final ReentrantLock lock = new ReentrantLock();
     private final int self;
-    private final int dest;
+    final int dest;
     private final Supplier<ShmFile> mapper;
     private final long pieceBytes;
     private final ArrayDeque<Frame> queue = new ArrayDeque<>();
     private SpscRingProducer ring;
+    private ShmFile destFile;
     private long maxRecord;
     private long minRecord;
     /** Payload bytes of the queue's first frame already in the ring. */
@@ -68,6 +69,7 @@ final class OutgoingChannel {
         if (ring == null) {
             ShmFile file = mapper.get();
             ring = file.producer(self);
+            destFile = file;
             maxRecord = Math.min(pieceBytes, ShmRecordDescriptor.maxPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
             minRecord = Math.min(maxRecord, ShmRecordDescriptor.minPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
         }
@@ -146,6 +148,11 @@ final class OutgoingChannel {
             moved[0]++;
         } while (done < total);
         return true;
+    }
+
+    /** The destination's ring file (after the first {@link #drain}). */
+    ShmFile destFile() {
+        return destFile;
     }
 
     /** Whether the peer has consumed everything written so far (false before the first send). */

@@ -16,17 +16,22 @@ import jmpi.spi.TransportContext;
  *       [64 KiB, 1 GiB].</li>
  *   <li>{@code jmpi.shm.parkNanos} (default 50000): longest single sleep of a parked rank; a peer's
  *       frame is noticed within about this bound (processes cannot unpark each other).</li>
+ *   <li>{@code jmpi.shm.doorbell} (default true): a rank that parks for a millisecond or more sleeps
+ *       on a UNIX-domain socket that senders poke ({@link ShmDoorbell}) instead of waking every
+ *       {@code parkNanos}.</li>
  *   <li>{@code jmpi.shm.flushMillis} (default 2000): how long {@code close} waits for queued outgoing
  *       frames to fit into the receivers' rings.</li>
  *   <li>{@code jmpi.shm.bootMillis} (default 60000): how long {@code open} waits for the peers.</li>
  * </ul>
  * Concurrency: an immutable value, read by any thread.
  */
-record ShmConfig(Path dir, int ringBytes, long pieceBytes, long parkNanos, long flushMillis, Duration bootTimeout) {
+record ShmConfig(Path dir, int ringBytes, long pieceBytes, long parkNanos, boolean doorbell, long flushMillis,
+                 Duration bootTimeout) {
     static final String DIR = "jmpi.shm.dir";
     static final String RING_BYTES = "jmpi.shm.ringBytes";
     static final String PIECE_BYTES = "jmpi.shm.pieceBytes";
     static final String PARK_NANOS = "jmpi.shm.parkNanos";
+    static final String DOORBELL = "jmpi.shm.doorbell";
     static final String FLUSH_MILLIS = "jmpi.shm.flushMillis";
     static final String BOOT_MILLIS = "jmpi.shm.bootMillis";
 
@@ -48,12 +53,16 @@ record ShmConfig(Path dir, int ringBytes, long pieceBytes, long parkNanos, long 
         if (park < 1_000 || park > 1_000_000_000) {
             throw new IllegalArgumentException(PARK_NANOS + "=" + park + " must be in [1000, 1000000000]");
         }
+        String bell = context.property(DOORBELL, "true").strip();
+        if (!bell.equals("true") && !bell.equals("false")) {
+            throw new IllegalArgumentException(DOORBELL + "=" + bell + " must be true or false");
+        }
         long flush = number(context, FLUSH_MILLIS, 2_000);
         long boot = number(context, BOOT_MILLIS, 60_000);
         if (flush < 0 || boot <= 0) {
             throw new IllegalArgumentException(FLUSH_MILLIS + " must be >= 0 and " + BOOT_MILLIS + " > 0");
         }
-        return new ShmConfig(dir, (int) ring, piece, park, flush, Duration.ofMillis(boot));
+        return new ShmConfig(dir, (int) ring, piece, park, bell.equals("true"), flush, Duration.ofMillis(boot));
     }
 
     static final long DEFAULT_PIECE_BYTES = 64 * 1024;

@@ -32,12 +32,16 @@ import jmpi.spi.FrameSink;
  * ({@code tryLock}, never waiting for a sender thread), then drains each sender's ring
  * ({@link InboundChannel}).
  *
- * <p>Waiting: processes cannot unpark each other, so {@link #park} announces the thread in
- * {@code parked} (volatile), re-checks {@code ready} and the rings, then sleeps at most
- * {@code jmpi.shm.parkNanos}: a parked rank notices a peer's frame within that bound. {@link #wake}
- * unparks an announced thread of this process (another thread of this rank completing something).
- * The Dekker pair: the parker writes {@code parked} then reads {@code ready}; a waker makes
- * {@code ready} true then reads {@code parked}; both accesses are volatile, so one sees the other.
+ * <p>Waiting: processes cannot unpark each other. {@link #park} announces the thread in
+ * {@code parked} (volatile) and re-checks {@code ready} and the rings. A park of a millisecond or
+ * more, with the doorbell on ({@code jmpi.shm.doorbell}), then sleeps on this rank's socket after
+ * raising the doorbell flag in its file; a sender that publishes afterwards sees the flag and pokes
+ * ({@link ShmDoorbell}: the cross-process Dekker pair is described there). Shorter parks, a second
+ * parking thread, or the doorbell off: sleep at most {@code jmpi.shm.parkNanos}, so a peer's frame is
+ * noticed within that bound. {@link #wake} unparks the announced thread of this process and wakes
+ * its socket sleep. The in-process Dekker pair: the parker writes {@code parked} then reads
+ * {@code ready}; a waker makes {@code ready} true then reads {@code parked}; both accesses are
+ * volatile, so one sees the other.
  *
  * <p>Closing: {@link #close} flushes queued frames for at most {@code jmpi.shm.flushMillis}, unmaps
  * every file and deletes its own. After a crash nobody runs close: the launcher deletes
@@ -61,6 +65,8 @@ public final class ShmEndpoint implements Endpoint {
     private final ShmConfig config;
     private final Bootstrap bootstrap;
     private final ShmFile own;
+    /** Null when {@code jmpi.shm.doorbell} is false. */
+    private final ShmDoorbell bell;
     private final ShmFile[] peers;
     private final InboundChannel[] inbound;
     private final OutgoingChannel[] outgoing;
@@ -76,7 +82,9 @@ public final class ShmEndpoint implements Endpoint {
     /** Set once a ring turned out corrupt: every later poll reports it again. */
     private volatile String broken;
 
-    private ShmEndpoint(int rank, int size, String jobId, ShmConfig config, Bootstrap bootstrap, ShmFile own) {
+    private ShmEndpoint(int rank, int size, String jobId, ShmConfig config, Bootstrap bootstrap, ShmFile own,
+                        ShmDoorbell bell) {
+        this.bell = bell;
         this.rank = rank;
         this.size = size;
         this.jobId = jobId;
@@ -104,7 +112,17 @@ public final class ShmEndpoint implements Endpoint {
         }
         Path path = config.dir().resolve(ShmFileDescriptor.fileName(jobId, rank));
         ShmFile file = ShmFile.create(path, rank, size, config.ringBytes());
-        ShmEndpoint ep = new ShmEndpoint(rank, size, jobId, config, bootstrap, file);
+        ShmDoorbell bell = null;
+        if (config.doorbell()) {
+            try {
+                bell = ShmDoorbell.open(path, file.segment, size);
+            } catch (IOException | RuntimeException e) {
+                file.close();
+                Files.deleteIfExists(path);
+                throw e;
+            }
+        }
+        ShmEndpoint ep = new ShmEndpoint(rank, size, jobId, config, bootstrap, file, bell);
         try {
             bootstrap.put("shm." + rank, path.toString());
             bootstrap.fence(config.bootTimeout());
@@ -158,6 +176,9 @@ public final class ShmEndpoint implements Endpoint {
         try {
             ch.enqueue(frame);
             acks = ch.drain(moved);
+            if (bell != null && moved[0] > 0) {
+                bell.ring(dest, ch.destFile().segment, ch.destFile().path);
+            }
         } finally {
             ch.lock.unlock();
         }
@@ -265,7 +286,11 @@ public final class ShmEndpoint implements Endpoint {
             if (ch.pending() && ch.lock.tryLock()) {
                 Frame acks;
                 try {
+                    int before = moved[0];
                     acks = ch.drain(moved);
+                    if (bell != null && moved[0] > before) {
+                        bell.ring(ch.dest, ch.destFile().segment, ch.destFile().path);
+                    }
                 } finally {
                     ch.lock.unlock();
                 }
@@ -294,6 +319,17 @@ public final class ShmEndpoint implements Endpoint {
         Thread me = Thread.currentThread();
         boolean announced = PARKED.compareAndSet(this, (Thread) null, me);
         try {
+            if (bell != null && announced && maxNanos >= 1_000_000) {
+                bell.announce();
+                try {
+                    if (!ready.getAsBoolean() && !hasIncoming()) {
+                        bell.sleep(maxNanos / 1_000_000);
+                    }
+                } finally {
+                    bell.retract();
+                }
+                return;
+            }
             if (ready.getAsBoolean() || hasIncoming()) {
                 return;
             }
@@ -310,6 +346,9 @@ public final class ShmEndpoint implements Endpoint {
         Thread t = (Thread) PARKED.getVolatile(this);
         if (t != null) {
             LockSupport.unpark(t);
+            if (bell != null) {
+                bell.wakeLocal();
+            }
         }
     }
 
@@ -354,6 +393,9 @@ public final class ShmEndpoint implements Endpoint {
             }
         }
         own.close();
+        if (bell != null) {
+            bell.close();
+        }
         try {
             Files.deleteIfExists(own.path);
         } catch (IOException e) {

@@ -12,7 +12,8 @@ package jmpi.transport.shm;
  *          +12 int   WORLD_SIZE     number of ranks (= number of rings)
  *          +16 int   OWNER          world rank of the owner (the consumer of every ring)
  *          +20 int   RING_BYTES     capacity of each ring's data area (power of two)
- *  +64     line 1, reserved for a doorbell (the owner's "parked" flag); unused by this version
+ *  +64     line 1, DOORBELL: int, 1 while the owner sleeps and wants a poke on its socket
+ *          (set by the owner, volatile; cleared by the one sender that CASes it to 0: see ShmDoorbell)
  *  +128    unused up to CONTROL
  *  CONTROL = 256
  *          control block of the ring from sender s at CONTROL + s * RingDescriptor.CONTROL_BYTES

@@ -51,11 +51,14 @@ class ShmCleanupTest {
     void noFileOfTheJobRemainsAfterClose(@TempDir Path dir) throws Exception {
         String job = ShmTestJobs.uniqueJobId();
         Endpoint[] eps = ShmTestJobs.open(3, job, Map.of(ShmConfig.DIR, dir.toString()));
-        assertEquals(3, jobFiles(dir, job).size(), "one file per rank");
-        exchange(eps);
-        for (Endpoint ep : eps) {
-            ep.close();
-            ep.close(); // idempotent
+        try {
+            assertEquals(6, jobFiles(dir, job).size(), "a ring file and a doorbell socket per rank");
+            exchange(eps);
+        } finally {
+            for (Endpoint ep : eps) {
+                ep.close();
+                ep.close(); // idempotent
+            }
         }
         assertEquals(List.of(), jobFiles(dir, job));
         assertThrows(IllegalStateException.class, () -> eps[0].poll(new RecordingSink(0)));
@@ -65,11 +68,14 @@ class ShmCleanupTest {
     void noFileRemainsInDevShm() throws Exception {
         Path dir = Path.of("/dev/shm");
         String job = ShmTestJobs.uniqueJobId();
-        Endpoint[] eps = ShmTestJobs.open(2, job, Map.of());
-        assertEquals(2, jobFiles(dir, job).size());
-        exchange(eps);
-        for (Endpoint ep : eps) {
-            ep.close();
+        Endpoint[] eps = ShmTestJobs.open(2, job, Map.of(ShmConfig.DOORBELL, "false"));
+        try {
+            assertEquals(2, jobFiles(dir, job).size(), "one ring file per rank, no socket");
+            exchange(eps);
+        } finally {
+            for (Endpoint ep : eps) {
+                ep.close();
+            }
         }
         assertEquals(List.of(), jobFiles(dir, job));
     }

@@ -121,6 +121,30 @@ public final class ShmPingPong {
                 s[0] / 2e3, s[s.length / 2] / 2e3, s.length);
     }
 
+    /** CPU time an idle rank spends in two seconds of 1 ms parks (the engine's park length). */
+    private static void idle(String job) throws Exception {
+        Endpoint[] eps = ShmTestJobs.open(2, job, Map.of());
+        try {
+            var mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            for (int round = 0; round < 2; round++) {
+                long cpu0 = mx.getCurrentThreadCpuTime();
+                long t0 = System.nanoTime();
+                long parks = 0;
+                while (System.nanoTime() - t0 < 2_000_000_000L) {
+                    eps[1].park(1_000_000, () -> false);
+                    parks++;
+                }
+                long cpu = mx.getCurrentThreadCpuTime() - cpu0;
+                System.out.printf("idle rank, doorbell %s: %d parks of 1 ms in 2 s, %.1f ms CPU (%.1f%% of a core)%n",
+                        System.getProperty(ShmConfig.DOORBELL, "default"), parks, cpu / 1e6, cpu / 2e7);
+            }
+        } finally {
+            for (Endpoint e : eps) {
+                e.close();
+            }
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         String mode = args.length > 0 ? args[0] : "processes";
         int smallIters = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
@@ -137,6 +161,10 @@ public final class ShmPingPong {
         }
         long[][] rtt;
         String job = ShmTestJobs.uniqueJobId();
+        if (mode.equals("idle")) {
+            idle(job);
+            return;
+        }
         if (mode.equals("threads")) {
             Endpoint[] eps = ShmTestJobs.open(2, job, Map.of());
             Thread other = Thread.ofPlatform().start(() -> run(eps[1], smallIters, largeIters));
@@ -152,6 +180,7 @@ public final class ShmPingPong {
                     "-D" + ShmConfig.RING_BYTES + "=" + System.getProperty(ShmConfig.RING_BYTES, ""),
                     "-D" + ShmConfig.PIECE_BYTES + "=" + System.getProperty(ShmConfig.PIECE_BYTES, ""),
                     "-D" + ShmConfig.PARK_NANOS + "=" + System.getProperty(ShmConfig.PARK_NANOS, ""),
+                    "-D" + ShmConfig.DOORBELL + "=" + System.getProperty(ShmConfig.DOORBELL, ""),
                     "-Dpingpong.park=" + PARK, ShmPingPong.class.getName(), "child",
                     "" + smallIters, "" + largeIters, job, dir.toString()).inheritIO().start();
             Endpoint ep = new ShmTransportFactory().open(new ShmTestJobs.Context(0, 2, job,
@@ -174,6 +203,7 @@ public final class ShmPingPong {
         System.out.println("shm ping-pong, " + mode + ", ring " + System.getProperty(ShmConfig.RING_BYTES, ShmConfig.defaultRingBytes(2) + " (default)")
                 + " bytes, pieces " + System.getProperty(ShmConfig.PIECE_BYTES, ShmConfig.DEFAULT_PIECE_BYTES + " (default)")
                 + " bytes, " + (PARK ? "parking waiters (parkNanos " + System.getProperty(ShmConfig.PARK_NANOS, "default") + "), " : "spinning, ")
+                + "doorbell " + System.getProperty(ShmConfig.DOORBELL, "default") + ", "
                 + Runtime.getRuntime().availableProcessors() + " cpus, " + System.getProperty("java.version"));
         System.out.println(report("8 B", rtt[0]));
         System.out.println(report("1 MiB", rtt[1]));
