@@ -106,6 +106,8 @@ final class ShmDoorbell implements AutoCloseable {
                     }
                 }
             }
+        } catch (java.nio.channels.ClosedSelectorException e) {
+            // the endpoint closed while this thread slept: a spurious return, which park allows
         } catch (IOException e) {
             throw new UncheckedIOException("shm: doorbell " + path, e);
         }
