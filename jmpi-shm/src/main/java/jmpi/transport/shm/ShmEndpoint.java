@@ -23,8 +23,9 @@ import jmpi.spi.FrameSink;
  *
  * <p>Sending ({@link #send}, any thread): the frame joins the destination's
  * {@link OutgoingChannel} queue, which is then moved into the ring as far as it fits; the rest waits
- * and moves on with later sends and polls. Large payloads are cut into records of at most a quarter
- * ring, so the sender writes the next piece while the receiver copies out the previous one. A
+ * and moves on with later sends and polls, and with the flusher thread ({@link #startFlusher}) if the
+ * rank stops calling. Large payloads are cut into records of at most {@code jmpi.shm.pieceBytes} and
+ * a quarter ring, so the sender writes the next piece while the receiver copies out the previous one. A
  * frame's ack runs once all its data is in the ring (on the thread that wrote the last piece, after
  * releasing the channel's lock). Peers' files are mapped on the first send to them.
  *
@@ -44,8 +45,8 @@ import jmpi.spi.FrameSink;
  * volatile, so one sees the other.
  *
  * <p>Closing: {@link #close} flushes queued frames for at most {@code jmpi.shm.flushMillis}, unmaps
- * every file and deletes its own. After a crash nobody runs close: the launcher deletes
- * {@code jmpi-<jobId>-*} in the directory when the job ends.
+ * every file and deletes its own (and its doorbell socket). After a crash nobody runs close: the
+ * launcher deletes {@code jmpi-<jobId>-*} in the directory when the job ends.
  */
 public final class ShmEndpoint implements Endpoint {
     private static final System.Logger LOG = System.getLogger(ShmEndpoint.class.getName());
