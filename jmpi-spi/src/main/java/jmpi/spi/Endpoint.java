@@ -7,9 +7,11 @@ package jmpi.spi;
  *
  * <p>Every transport passes the contract test in {@code jmpi-testkit} ({@code EndpointContract}):
  * frames arrive complete and in order per sender, {@link #send} never blocks on a receiver that does
- * not poll (a transport queues what it cannot move yet and moves it in later {@link #send} or
- * {@link #poll} calls), {@link Frame#DATA} arrives through {@link FrameSink#deliverData}, and a
- * frame's {@link Frame#ack} is called once its {@link Frame#data} is no longer needed.
+ * not poll (a transport queues what it cannot move yet), queued frames arrive even if the sender
+ * stops calling the endpoint (a standard send completes at once, and the sender may then compute for
+ * a long time: a transport with bounded buffers moves its queue with a thread of its own),
+ * {@link Frame#DATA} arrives through {@link FrameSink#deliverData}, and a frame's
+ * {@link Frame#ack} is called once its {@link Frame#data} is no longer needed.
  *
  * <p>Threads: {@link #send} and {@link #wake} may be called by any thread of any rank at any time.
  * {@link #poll} is called by one thread at a time (the rank's engine serializes its progress).

@@ -51,4 +51,10 @@ class ProcessConformanceTest {
     void overTcp(ConformanceBodies.Body b) {
         run(b, "tcp");
     }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("bodies")
+    void overShm(ConformanceBodies.Body b) {
+        run(b, "shm");
+    }
 }

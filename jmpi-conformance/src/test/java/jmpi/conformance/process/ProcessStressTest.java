@@ -43,4 +43,9 @@ class ProcessStressTest {
     void hundredThousandMessagesOverTcp() {
         stress("tcp");
     }
+
+    @Test
+    void hundredThousandMessagesOverShm() {
+        stress("shm");
+    }
 }
