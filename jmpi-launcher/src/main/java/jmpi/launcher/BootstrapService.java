@@ -42,14 +42,6 @@ public final class BootstrapService implements Callable<Integer> {
     @Option(names = "--timeout", description = "give up after this many seconds (0: no limit)")
     long timeoutSeconds;
 
-    private sealed interface Event {
-        record Finalized(int rank) implements Event {
-        }
-
-        record Aborted(int rank, int exitCode, String reason) implements Event {
-        }
-    }
-
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (np < 1) {
@@ -61,18 +53,8 @@ public final class BootstrapService implements Callable<Integer> {
         InetAddress bind = address == null ? InetAddress.getLocalHost() : InetAddress.getByName(address);
         byte[] secret = BootstrapProtocol.newSecret();
         String jobId = ProcessJob.newJobId();
-        BlockingQueue<Event> events = new LinkedBlockingQueue<>();
-        try (BootstrapServer server = BootstrapServer.start(bind, np, secret, new BootstrapServer.Events() {
-            @Override
-            public void finalized(int rank) {
-                events.add(new Event.Finalized(rank));
-            }
-
-            @Override
-            public void aborted(int rank, int exitCode, String reason) {
-                events.add(new Event.Aborted(rank, exitCode, reason));
-            }
-        })) {
+        BlockingQueue<JobEvent> events = new LinkedBlockingQueue<>();
+        try (BootstrapServer server = BootstrapServer.start(bind, np, secret, JobEvent.into(events))) {
             writeEnvFile(server.address(), HexFormat.of().formatHex(secret), jobId);
             boolean[] finalized = new boolean[np];
             int done = 0;
@@ -86,17 +68,17 @@ public final class BootstrapService implements Callable<Integer> {
                     Thread.sleep(ProcessJob.ABORT_GRACE_MILLIS);
                     return 124;
                 }
-                Event e = events.poll(Math.min(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+                JobEvent e = events.poll(Math.min(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
                 switch (e) {
                     case null -> {
                     }
-                    case Event.Finalized f -> {
+                    case JobEvent.Finalized f -> {
                         if (!finalized[f.rank()]) {
                             finalized[f.rank()] = true;
                             done++;
                         }
                     }
-                    case Event.Aborted a -> {
+                    case JobEvent.Aborted a -> {
                         server.broadcastAbort("rank " + a.rank() + " failed: " + a.reason());
                         JobResult.Failure failure = new JobResult.Failure(a.rank(), a.exitCode() == 0 ? 1 : a.exitCode(),
                                 a.reason(), null);
@@ -104,6 +86,11 @@ public final class BootstrapService implements Callable<Integer> {
                         Thread.sleep(ProcessJob.ABORT_GRACE_MILLIS); // let every rank hear it before the connections close
                         return failure.exitCode();
                     }
+                    case JobEvent.Connected c -> {
+                        // ranks joining: nothing to decide until they finalize or abort
+                    }
+                    case JobEvent.Exited x -> throw new IllegalStateException(
+                            "the standalone service starts no process, yet rank " + x.rank() + " exited");
                 }
             }
             return 0;

@@ -39,7 +39,7 @@ import java.util.concurrent.TimeUnit;
  * fixed stages above, since a process, unlike a thread, can always be ended.
  *
  * <p>Threads: {@link #run} is the only thread that decides; bootstrap connections and process exits
- * are turned into {@link Event}s on one queue; output is pumped by one virtual thread per stream.
+ * are turned into {@link JobEvent}s on one queue; output is pumped by one virtual thread per stream.
  */
 public final class ProcessJob {
     private static final Logger LOG = System.getLogger(ProcessJob.class.getName());
@@ -64,21 +64,6 @@ public final class ProcessJob {
     private final Process[] processes;
     private final List<ProcessHandle> spawned = new ArrayList<>();
     private final List<Thread> pumps = new ArrayList<>();
-
-    /** What ranks and their processes report to the deciding thread. */
-    private sealed interface Event {
-        record Connected(int rank) implements Event {
-        }
-
-        record Finalized(int rank) implements Event {
-        }
-
-        record Aborted(int rank, int exitCode, String reason) implements Event {
-        }
-
-        record Exited(int rank, int exitCode) implements Event {
-        }
-    }
 
     /** @param transport the name of the transport the ranks open ("shm", "tcp", or any factory's name) */
     public ProcessJob(JobSpec spec, String transport) {
@@ -120,7 +105,7 @@ public final class ProcessJob {
 
     /** Runs the job to its end (or failure, or timeout) and reports how it went. */
     public JobResult run() {
-        BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+        BlockingQueue<JobEvent> events = new LinkedBlockingQueue<>();
         ConcurrentLinkedQueue<JobResult.Failure> failures = new ConcurrentLinkedQueue<>();
         byte[] secret = BootstrapProtocol.newSecret();
         Thread hook = Thread.ofPlatform().name("jmpi-job-" + jobId + "-cleanup").unstarted(() -> {
@@ -130,22 +115,7 @@ public final class ProcessJob {
         Runtime.getRuntime().addShutdownHook(hook);
         BootstrapServer server = null;
         try {
-            server = BootstrapServer.start(bootstrapAddress, spec.np(), secret, new BootstrapServer.Events() {
-                @Override
-                public void connected(int rank) {
-                    events.add(new Event.Connected(rank));
-                }
-
-                @Override
-                public void finalized(int rank) {
-                    events.add(new Event.Finalized(rank));
-                }
-
-                @Override
-                public void aborted(int rank, int exitCode, String reason) {
-                    events.add(new Event.Aborted(rank, exitCode, reason));
-                }
-            });
+            server = BootstrapServer.start(bootstrapAddress, spec.np(), secret, JobEvent.into(events));
             watch(server, secret, events, failures);
         } catch (IOException e) {
             failures.add(new JobResult.Failure(-1, 1, "cannot start the bootstrap service on " + bootstrapAddress + ": " + e, e));
@@ -166,7 +136,7 @@ public final class ProcessJob {
         return new JobResult(all.isEmpty() ? 0 : all.getFirst().exitCode(), all);
     }
 
-    private void watch(BootstrapServer server, byte[] secret, BlockingQueue<Event> events,
+    private void watch(BootstrapServer server, byte[] secret, BlockingQueue<JobEvent> events,
                        ConcurrentLinkedQueue<JobResult.Failure> failures) {
         int np = spec.np();
         boolean[] connected = new boolean[np];
@@ -182,7 +152,7 @@ public final class ProcessJob {
                 processes[r] = spawn(r, server.address(), secret);
                 alive++;
                 int rank = r;
-                processes[r].onExit().thenAccept(p -> events.add(new Event.Exited(rank, p.exitValue())));
+                processes[r].onExit().thenAccept(p -> events.add(new JobEvent.Exited(rank, p.exitValue())));
             } catch (IOException e) {
                 exited[r] = true;
                 failer.fail(r, 1, "cannot start its JVM: " + e.getMessage(), e);
@@ -219,7 +189,7 @@ public final class ProcessJob {
                         : ABORT_GRACE_MILLIS + TERM_GRACE_MILLIS + KILL_WAIT_MILLIS;
                 next = failedAt + nextStage * 1_000_000;
             }
-            Event e;
+            JobEvent e;
             try {
                 e = events.poll(Math.max(1, Math.min(next - now, 1_000_000_000L)), TimeUnit.NANOSECONDS);
             } catch (InterruptedException ie) {
@@ -231,10 +201,10 @@ public final class ProcessJob {
             switch (e) {
                 case null -> {
                 }
-                case Event.Connected c -> connected[c.rank()] = true;
-                case Event.Finalized f -> finalized[f.rank()] = true;
-                case Event.Aborted a -> failer.fail(a.rank(), a.exitCode(), a.reason(), null);
-                case Event.Exited x -> {
+                case JobEvent.Connected c -> connected[c.rank()] = true;
+                case JobEvent.Finalized f -> finalized[f.rank()] = true;
+                case JobEvent.Aborted a -> failer.fail(a.rank(), a.exitCode(), a.reason(), null);
+                case JobEvent.Exited x -> {
                     exited[x.rank()] = true;
                     alive--;
                     if (!failer.failed()) {
