@@ -61,6 +61,7 @@ final class FrameReader {
     int readFrom(SocketChannel ch, FrameSink sink) throws IOException, WireException {
         int moved = 0;
         for (int i = 0; i < READS_PER_CALL && !endOfStream; i++) {
+            int room = in.remaining();
             int n = ch.read(in);
             if (n < 0) {
                 endOfStream = true;
@@ -77,6 +78,9 @@ final class FrameReader {
                 moved += parse(sink);
             } finally {
                 in.compact();
+            }
+            if (n < room) {
+                break; // the socket had no more: a further read now would only return 0 (one system call saved)
             }
         }
         return moved;

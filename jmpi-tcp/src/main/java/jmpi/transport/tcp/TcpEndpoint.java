@@ -60,6 +60,15 @@ public final class TcpEndpoint implements Endpoint {
     /** How long close tries to flush queued frames. */
     static final Duration CLOSE_FLUSH = Duration.ofSeconds(5);
     private static final long MAX_FALLBACK_PARK_NANOS = 1_000_000;
+    /**
+     * Up to this many peers, poll reads every established connection directly (one {@code read}
+     * system call per peer) instead of asking the selector first, and {@link #hasIncoming} does no
+     * system call at all: on a spinning wait a {@code selectNow} before each read only doubles the
+     * system calls per message.
+     */
+    static final int DIRECT_READ_PEERS = 3;
+    /** In direct-read mode, poll still selects (accepts, handshakes) at least every this many polls. */
+    private static final int SELECT_EVERY = 64;
 
     private final int rank;
     private final int size;
@@ -70,6 +79,13 @@ public final class TcpEndpoint implements Endpoint {
     private final TcpHandshake handshake;
     private final Loopback loopback;
     private final List<SelectionKey> ready = new ArrayList<>();
+    /** Keys found ready by {@link #hasIncoming} and not yet handled by poll (guarded by selectorLock). */
+    private final List<SelectionKey> probed = new ArrayList<>();
+    private final boolean directRead;
+    /** Polls since poll last selected (direct-read mode; the polling thread only). */
+    private int pollsSinceSelect;
+    /** A parker's select saw ready keys: the next poll selects (direct-read mode). */
+    private volatile boolean selectWanted;
     private final ReentrantLock selectorLock = new ReentrantLock();
     private final Set<Thread> fallbackParkers = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -84,6 +100,7 @@ public final class TcpEndpoint implements Endpoint {
         this.peers = new Peers(rank, size);
         this.handshake = new TcpHandshake(ctx, config, selector, server, peers);
         this.loopback = new Loopback(rank);
+        this.directRead = size - 1 <= DIRECT_READ_PEERS;
     }
 
     /** Listens, publishes {@code tcp.<rank>}, fences, connects to every lower rank and accepts every higher one. */
@@ -210,10 +227,25 @@ public final class TcpEndpoint implements Endpoint {
         peers.throwIfFailed();
         int moved = loopback.drain(sink);
         moved += peers.flushEstablished();
+        if (directRead) {
+            moved += peers.readEstablished(sink);
+            if (++pollsSinceSelect < SELECT_EVERY && !selectWanted && !handshake.inProgress()) {
+                moved += peers.flushEstablished();
+                peers.throwIfFailed();
+                return moved;
+            }
+        }
         if (selectorLock.tryLock()) {
             try {
+                pollsSinceSelect = 0;
+                selectWanted = false;
                 ready.clear();
-                selector.selectNow(ready::add);
+                if (!directRead && !probed.isEmpty()) {
+                    ready.addAll(probed); // what hasIncoming just selected: no second selectNow
+                } else {
+                    selector.selectNow(ready::add);
+                }
+                probed.clear();
                 for (SelectionKey k : ready) {
                     moved += handle(k, sink);
                 }
@@ -223,7 +255,7 @@ public final class TcpEndpoint implements Endpoint {
             } finally {
                 selectorLock.unlock();
             }
-        } else {
+        } else if (!directRead) {
             // Another thread of this rank is parked in select: read the connections directly.
             moved += peers.readEstablished(sink);
         }
@@ -241,17 +273,25 @@ public final class TcpEndpoint implements Endpoint {
         if (peers.hasOutputOrBroken()) {
             return true;
         }
-        if (closed.get() || !selectorLock.tryLock()) {
-            return true;
+        if (directRead || closed.get() || !selectorLock.tryLock()) {
+            return true; // direct-read mode: poll's reads are the check (no system call here)
         }
         try {
-            boolean[] any = new boolean[1];
-            selector.selectNow(k -> {
-                if ((k.readyOps() & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT | SelectionKey.OP_CONNECT)) != 0) {
-                    any[0] = true;
+            boolean any = !probed.isEmpty();
+            if (!any) {
+                selector.selectNow(probed::add);
+                for (SelectionKey k : probed) {
+                    if (k.isValid()
+                            && (k.readyOps() & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT | SelectionKey.OP_CONNECT)) != 0) {
+                        any = true;
+                        break;
+                    }
                 }
-            });
-            return any[0] || handshake.inProgress();
+                if (!any) {
+                    probed.clear();
+                }
+            }
+            return any || handshake.inProgress();
         } catch (IOException e) {
             return true;
         } finally {
@@ -287,7 +327,9 @@ public final class TcpEndpoint implements Endpoint {
                 return;
             }
             peers.armForSelect();
-            selector.select(k -> { }, Math.max(1, TimeUnit.NANOSECONDS.toMillis(maxNanos)));
+            if (selector.select(k -> { }, Math.max(1, TimeUnit.NANOSECONDS.toMillis(maxNanos))) > 0) {
+                selectWanted = true;
+            }
         } catch (IOException | java.nio.channels.ClosedSelectorException e) {
             // A spurious return: the caller re-checks; poll reports a broken selector.
         } finally {
