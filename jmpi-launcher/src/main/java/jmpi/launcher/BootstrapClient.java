@@ -32,6 +32,8 @@ import jmpi.spi.Bootstrap;
  * abort (the launcher is gone or gave up on this rank).
  */
 public final class BootstrapClient implements Bootstrap, AutoCloseable {
+    /** How long a rank waits for the launcher to acknowledge its finalized or abort message. */
+    private static final Duration REPORT_TIMEOUT = Duration.ofSeconds(30);
     private static final Logger LOG = System.getLogger(BootstrapClient.class.getName());
 
     private final Socket socket;
@@ -159,9 +161,13 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable {
         request("fence", null, timeout);
     }
 
-    /** Tells the launcher that this rank called MPI_Finalize; waits (bounded) until it has heard. */
+    /**
+     * Tells the launcher that this rank called MPI_Finalize; waits (bounded) until it has heard. The
+     * bound is generous: with many rank JVMs on few cores a busy launcher can take seconds to answer,
+     * and a rank that gave up here would be reported as ending without Finalize.
+     */
     public void finalized() {
-        request("finalized", null, Duration.ofSeconds(5));
+        request("finalized", null, REPORT_TIMEOUT);
     }
 
     /**
@@ -172,7 +178,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable {
     public void abort(int exitCode, String reason) {
         markAborted("rank " + rank + " failed: " + reason);
         try {
-            request("abort", exitCode + " " + BootstrapProtocol.oneLine(reason), Duration.ofSeconds(5));
+            request("abort", exitCode + " " + BootstrapProtocol.oneLine(reason), REPORT_TIMEOUT);
         } catch (IllegalStateException e) {
             // Expected when another failure's abort arrived first (the job's exit code is then decided).
             LOG.log(Level.DEBUG, "bootstrap: could not tell the launcher that rank " + rank + " aborts", e);
