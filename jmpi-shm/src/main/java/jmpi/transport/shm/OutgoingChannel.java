@@ -67,11 +67,7 @@ final class OutgoingChannel {
      */
     Frame drain(int[] moved) {
         if (ring == null) {
-            ShmFile file = mapper.get();
-            ring = file.producer(self);
-            destFile = file;
-            maxRecord = Math.min(pieceBytes, ShmRecordDescriptor.maxPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
-            minRecord = Math.min(maxRecord, ShmRecordDescriptor.minPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
+            mapRing();
         }
         Frame acks = null;
         Frame last = null;
@@ -95,6 +91,52 @@ final class OutgoingChannel {
         }
         pending = !queue.isEmpty();
         return acks;
+    }
+
+    private void mapRing() {
+        ShmFile file = mapper.get();
+        ring = file.producer(self);
+        destFile = file;
+        maxRecord = Math.min(pieceBytes, ShmRecordDescriptor.maxPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
+        minRecord = Math.min(maxRecord, ShmRecordDescriptor.minPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
+    }
+
+    /**
+     * Writes a small EAGER message as one record straight from the caller's array ({@code count}
+     * elements of {@code layout} from {@code offset}, {@code bytes} bytes in all), flagged
+     * {@link ShmRecordDescriptor#SMALL_FLAG} so that the receiver may copy it straight into a posted
+     * receive. No frame, no private copy. False (nothing written) when frames wait in the queue (they
+     * go first) or the record does not fit now.
+     */
+    boolean writeSmall(int context, int source, int tag, int typeCode, Object array, int offset, int count,
+                       ValueLayout layout, int bytes) {
+        if (!queue.isEmpty()) {
+            return false;
+        }
+        if (ring == null) {
+            mapRing();
+        }
+        long size = RingDescriptor.align(FrameDescriptor.HEADER_BYTES + (long) bytes);
+        if (size > maxRecord || ring.claim(size, size) == 0) {
+            return false;
+        }
+        long at = ring.claimedAt();
+        MemorySegment seg = ring.segment();
+        // the 64-byte header as eight little-endian longs (FrameDescriptor's fields, two ints per long)
+        seg.set(ShmRecordDescriptor.LONG, at, (Frame.EAGER & 0xFFL) | (ShmRecordDescriptor.SMALL_FLAG & 0xFFL) << 8
+                | (FrameDescriptor.VERSION & 0xFFFFL) << 16 | (long) context << 32);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SOURCE, (source & 0xFFFFFFFFL) | (long) tag << 32);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.TYPE, (typeCode & 0xFFFFFFFFL) | (long) count << 32);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEND_ID, 0L);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.RECV_ID, 0L);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.OFFSET, bytes);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SENDER, (self & 0xFFFFFFFFL) | (long) bytes << 32);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, seq++);
+        if (count > 0) {
+            MemorySegment.copy(array, offset, seg, layout, at + FrameDescriptor.HEADER_BYTES, count);
+        }
+        ring.publish(size);
+        return true;
     }
 
     /** Writes (the rest of) {@code f}; true when all of it is in the ring. */
