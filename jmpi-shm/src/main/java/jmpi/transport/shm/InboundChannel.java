@@ -40,7 +40,7 @@ final class InboundChannel {
     }
 
     boolean hasPublished() {
-        return ring.hasPublished();
+        return ring.hasPublished(expectedSeq);
     }
 
     /** Delivers what has arrived (at most about one ring's worth); returns frames and pieces delivered. */
@@ -51,7 +51,7 @@ final class InboundChannel {
         while (budget > 0) {
             long available;
             try {
-                available = ring.available();
+                available = ring.available(expectedSeq);
             } catch (IllegalStateException e) {
                 throw broken(e.getMessage());
             }

@@ -131,24 +131,24 @@ final class OutgoingChannel {
         seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.RECV_ID, 0L);
         seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.OFFSET, bytes);
         seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SENDER, (self & 0xFFFFFFFFL) | (long) bytes << 32);
-        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, seq++);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
         if (count > 0) {
             MemorySegment.copy(array, offset, seg, layout, at + FrameDescriptor.HEADER_BYTES, count);
         }
-        ring.publish(size);
+        ring.publish(size, seq++);
         return true;
     }
 
     /** Writes (the rest of) {@code f}; true when all of it is in the ring. */
     private boolean write(Frame f, int[] moved) {
+        f.seq = ShmRecordDescriptor.NO_SEQ; // encodeHeader writes it; the record's number is stamped last, by publish
         if (f.kind != Frame.EAGER && f.kind != Frame.DATA) {
             if (ring.claim(FrameDescriptor.HEADER_BYTES, FrameDescriptor.HEADER_BYTES) == 0) {
                 return false;
             }
             long at = ring.claimedAt();
             FrameDescriptor.encodeHeader(f, self, ring.segment(), at);
-            ring.segment().set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, seq++);
-            ring.publish(FrameDescriptor.HEADER_BYTES);
+            ring.publish(FrameDescriptor.HEADER_BYTES, seq++);
             moved[0]++;
             return true;
         }
@@ -181,11 +181,11 @@ final class OutgoingChannel {
                 headWritten = true;
             }
             seg.set(ShmRecordDescriptor.INT, at + FrameDescriptor.PAYLOAD_BYTES, (int) piece);
-            seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, seq++);
+            seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
             if (piece > 0) {
                 MemorySegment.copy(f.data, done, seg, at + FrameDescriptor.HEADER_BYTES, piece);
             }
-            ring.publish(RingDescriptor.align(FrameDescriptor.HEADER_BYTES + piece));
+            ring.publish(RingDescriptor.align(FrameDescriptor.HEADER_BYTES + piece), seq++);
             done += piece;
             moved[0]++;
         } while (done < total);

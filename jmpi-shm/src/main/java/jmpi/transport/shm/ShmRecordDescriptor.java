@@ -40,10 +40,16 @@ final class ShmRecordDescriptor {
      * receiver may offer it to {@code FrameSink.tryDeliver} straight from the ring.
      */
     static final byte SMALL_FLAG = 0x02;
+    /** Seq field of padding, and of the place of the next record until it is written (never a record number). */
+    static final long NO_SEQ = -1L;
     static final int HEADER_BYTES = FrameDescriptor.HEADER_BYTES;
     static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** Release store / acquire load of a record's seq field (8-aligned: records start on 64-byte boundaries). */
+    static final java.lang.invoke.VarHandle SEQ_HANDLE =
+            ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN).varHandle();
 
     private ShmRecordDescriptor() {
     }
