@@ -106,4 +106,52 @@ class ShmSmallMessageTest {
             }
         }
     }
+
+    /**
+     * Payloads full of numbers that look like record numbers, of varying sizes, many laps round a
+     * 64 KiB ring: a record place must never be taken for the next record before it is stamped.
+     */
+    @Test
+    void payloadsThatLookLikeRecordNumbersNeverPassForRecords() throws Exception {
+        Endpoint[] eps = ShmTestJobs.open(2, Map.of(ShmConfig.RING_BYTES, "65536"));
+        try {
+            Endpoint a = eps[0];
+            Endpoint b = eps[1];
+            Sink sink = new Sink();
+            int n = 20_000;
+            int received = 0;
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            for (int i = 0; i < n; i++) {
+                int len = 1 + (i * 37) % 300; // ints: 4 .. 1200 bytes
+                int[] v = new int[len];
+                for (int k = 0; k < len; k++) {
+                    v[k] = i + k / 16; // low and high halves of a long near the record number
+                }
+                int tag = 2 * i + (i % 3 == 0 ? 1 : 0); // odd tags decline tryDeliver: frame way
+                if (i % 5 == 0 || !a.trySendSmall(1, 0, 0, tag, 3, v, 0, len, ValueLayout.JAVA_INT_UNALIGNED)) {
+                    a.send(1, eager(tag, v));
+                }
+                b.poll(sink);
+                a.poll(sink);
+            }
+            while (sink.tags.size() < n && System.nanoTime() < deadline) {
+                b.poll(sink);
+                a.poll(sink);
+            }
+            assertEquals(n, sink.tags.size());
+            for (int i = 0; i < n; i++) {
+                int len = 1 + (i * 37) % 300;
+                assertEquals(2 * i + (i % 3 == 0 ? 1 : 0), sink.tags.get(i));
+                int[] v = sink.values.get(i);
+                assertEquals(len, v.length, "message " + i);
+                for (int k = 0; k < len; k++) {
+                    assertEquals(i + k / 16, v[k], "message " + i + " element " + k);
+                }
+            }
+        } finally {
+            for (Endpoint e : eps) {
+                e.close();
+            }
+        }
+    }
 }
