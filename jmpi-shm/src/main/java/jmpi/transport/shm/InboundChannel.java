@@ -40,7 +40,7 @@ final class InboundChannel {
     }
 
     boolean hasPublished() {
-        return ring.hasPublished();
+        return ring.hasPublished(expectedSeq);
     }
 
     /** Delivers what has arrived (at most about one ring's worth); returns frames and pieces delivered. */
@@ -51,7 +51,7 @@ final class InboundChannel {
         while (budget > 0) {
             long available;
             try {
-                available = ring.available();
+                available = ring.available(expectedSeq);
             } catch (IllegalStateException e) {
                 throw broken(e.getMessage());
             }
@@ -106,6 +106,14 @@ final class InboundChannel {
                     if (offset < payload || offset > Integer.MAX_VALUE - 64) {
                         throw broken("eager message of " + offset + " bytes with a first piece of " + payload);
                     }
+                    byte flags = seg.get(ValueLayout.JAVA_BYTE, at + FrameDescriptor.FLAGS);
+                    if (flags == ShmRecordDescriptor.SMALL_FLAG && offerSmall(sink, seg, at, payload, offset)) {
+                        expectedSeq++;
+                        ring.release(bytes);
+                        delivered++;
+                        budget -= bytes;
+                        continue;
+                    }
                     Frame f = decode(seg, at);
                     byte[] b = new byte[(int) offset];
                     MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at + FrameDescriptor.HEADER_BYTES, b, 0, payload);
@@ -157,6 +165,24 @@ final class InboundChannel {
             budget -= bytes;
         }
         return delivered;
+    }
+
+    /**
+     * Offers a {@link ShmRecordDescriptor#SMALL_FLAG} record to {@link FrameSink#tryDeliver} straight
+     * from the ring; false when no posted receive took it (it then goes the frame way).
+     */
+    private boolean offerSmall(FrameSink sink, MemorySegment seg, long at, int payload, long total) {
+        int count = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.COUNT);
+        int size = count == 0 ? 0 : payload / count;
+        if (total != payload || count < 0 || (count == 0) != (payload == 0)
+                || count > 0 && ((long) size * count != payload || Integer.bitCount(size) != 1 || size > 8)) {
+            throw broken("small record of " + count + " elements in " + payload + " bytes (message of " + total + ")");
+        }
+        int context = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.CONTEXT);
+        int source = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.SOURCE);
+        int tag = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.TAG);
+        int typeCode = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.TYPE);
+        return sink.tryDeliver(context, source, tag, typeCode, count, seg, at + FrameDescriptor.HEADER_BYTES, payload);
     }
 
     private Frame decode(MemorySegment seg, long at) {

@@ -67,11 +67,7 @@ final class OutgoingChannel {
      */
     Frame drain(int[] moved) {
         if (ring == null) {
-            ShmFile file = mapper.get();
-            ring = file.producer(self);
-            destFile = file;
-            maxRecord = Math.min(pieceBytes, ShmRecordDescriptor.maxPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
-            minRecord = Math.min(maxRecord, ShmRecordDescriptor.minPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
+            mapRing();
         }
         Frame acks = null;
         Frame last = null;
@@ -97,16 +93,62 @@ final class OutgoingChannel {
         return acks;
     }
 
+    private void mapRing() {
+        ShmFile file = mapper.get();
+        ring = file.producer(self);
+        destFile = file;
+        maxRecord = Math.min(pieceBytes, ShmRecordDescriptor.maxPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
+        minRecord = Math.min(maxRecord, ShmRecordDescriptor.minPiece(ring.capacity()) + FrameDescriptor.HEADER_BYTES);
+    }
+
+    /**
+     * Writes a small EAGER message as one record straight from the caller's array ({@code count}
+     * elements of {@code layout} from {@code offset}, {@code bytes} bytes in all), flagged
+     * {@link ShmRecordDescriptor#SMALL_FLAG} so that the receiver may copy it straight into a posted
+     * receive. No frame, no private copy. False (nothing written) when frames wait in the queue (they
+     * go first) or the record does not fit now.
+     */
+    boolean writeSmall(int context, int source, int tag, int typeCode, Object array, int offset, int count,
+                       ValueLayout layout, int bytes) {
+        if (!queue.isEmpty()) {
+            return false;
+        }
+        if (ring == null) {
+            mapRing();
+        }
+        long size = RingDescriptor.align(FrameDescriptor.HEADER_BYTES + (long) bytes);
+        if (size > maxRecord || ring.claim(size, size) == 0) {
+            return false;
+        }
+        long at = ring.claimedAt();
+        MemorySegment seg = ring.segment();
+        // the 64-byte header as eight little-endian longs (FrameDescriptor's fields, two ints per long)
+        seg.set(ShmRecordDescriptor.LONG, at, (Frame.EAGER & 0xFFL) | (ShmRecordDescriptor.SMALL_FLAG & 0xFFL) << 8
+                | (FrameDescriptor.VERSION & 0xFFFFL) << 16 | (long) context << 32);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SOURCE, (source & 0xFFFFFFFFL) | (long) tag << 32);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.TYPE, (typeCode & 0xFFFFFFFFL) | (long) count << 32);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEND_ID, 0L);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.RECV_ID, 0L);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.OFFSET, bytes);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SENDER, (self & 0xFFFFFFFFL) | (long) bytes << 32);
+        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
+        if (count > 0) {
+            MemorySegment.copy(array, offset, seg, layout, at + FrameDescriptor.HEADER_BYTES, count);
+        }
+        ring.publish(size, seq++);
+        return true;
+    }
+
     /** Writes (the rest of) {@code f}; true when all of it is in the ring. */
     private boolean write(Frame f, int[] moved) {
+        f.seq = ShmRecordDescriptor.NO_SEQ; // encodeHeader writes it; the record's number is stamped last, by publish
         if (f.kind != Frame.EAGER && f.kind != Frame.DATA) {
             if (ring.claim(FrameDescriptor.HEADER_BYTES, FrameDescriptor.HEADER_BYTES) == 0) {
                 return false;
             }
             long at = ring.claimedAt();
             FrameDescriptor.encodeHeader(f, self, ring.segment(), at);
-            ring.segment().set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, seq++);
-            ring.publish(FrameDescriptor.HEADER_BYTES);
+            ring.publish(FrameDescriptor.HEADER_BYTES, seq++);
             moved[0]++;
             return true;
         }
@@ -139,11 +181,11 @@ final class OutgoingChannel {
                 headWritten = true;
             }
             seg.set(ShmRecordDescriptor.INT, at + FrameDescriptor.PAYLOAD_BYTES, (int) piece);
-            seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, seq++);
+            seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
             if (piece > 0) {
                 MemorySegment.copy(f.data, done, seg, at + FrameDescriptor.HEADER_BYTES, piece);
             }
-            ring.publish(RingDescriptor.align(FrameDescriptor.HEADER_BYTES + piece));
+            ring.publish(RingDescriptor.align(FrameDescriptor.HEADER_BYTES + piece), seq++);
             done += piece;
             moved[0]++;
         } while (done < total);

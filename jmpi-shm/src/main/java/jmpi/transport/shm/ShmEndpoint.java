@@ -72,6 +72,7 @@ public final class ShmEndpoint implements Endpoint {
     private final InboundChannel[] inbound;
     private final OutgoingChannel[] outgoing;
     private final int[] movedScratch = new int[1];
+    private final int smallLimit;
     @SuppressWarnings("unused") // through PARKED
     private volatile Thread parked;
     private volatile boolean closed;
@@ -95,6 +96,9 @@ public final class ShmEndpoint implements Endpoint {
         this.peers = new ShmFile[size];
         this.inbound = new InboundChannel[size];
         this.outgoing = new OutgoingChannel[size];
+        this.smallLimit = (int) (Math.min(config.pieceBytes(),
+                ShmRecordDescriptor.maxPiece(config.ringBytes()) + ShmRecordDescriptor.HEADER_BYTES)
+                - ShmRecordDescriptor.HEADER_BYTES);
         for (int s = 0; s < size; s++) {
             inbound[s] = new InboundChannel(rank, s, own.consumer(s));
             int dest = s;
@@ -172,7 +176,7 @@ public final class ShmEndpoint implements Endpoint {
         }
         OutgoingChannel ch = outgoing[dest];
         Frame acks;
-        int[] moved = new int[1];
+        int[] moved = new int[1]; // not a field: senders of several threads
         ch.lock.lock();
         try {
             ch.enqueue(frame);
@@ -242,15 +246,37 @@ public final class ShmEndpoint implements Endpoint {
         }
     }
 
+    /** The payload of one record (a quarter ring and {@code jmpi.shm.pieceBytes}, header included). */
     @Override
     public int smallMessageLimit() {
-        return 0;
+        return smallLimit;
     }
 
+    /**
+     * Writes the message as one record straight from {@code array} into the destination's ring (no
+     * frame, no private copy), unless frames to that peer wait in the queue (order) or the ring is
+     * too full now: then false, and the engine sends a frame.
+     */
     @Override
     public boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
                                 int count, ValueLayout layout) {
-        return false;
+        long bytes = count * layout.byteSize();
+        OutgoingChannel ch = outgoing[dest];
+        if (bytes > smallLimit || closed || ch.pending()) {
+            return false;
+        }
+        ch.lock.lock();
+        try {
+            if (!ch.writeSmall(context, source, tag, typeCode, array, offset, count, layout, (int) bytes)) {
+                return false;
+            }
+            if (bell != null) {
+                bell.ring(dest, ch.destFile().segment, ch.destFile().path);
+            }
+        } finally {
+            ch.lock.unlock();
+        }
+        return true;
     }
 
     @Override

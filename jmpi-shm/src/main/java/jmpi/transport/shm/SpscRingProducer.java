@@ -89,6 +89,7 @@ final class SpscRingProducer {
         segment.set(ValueLayout.JAVA_BYTE, at + FrameDescriptor.KIND, RingDescriptor.PAD_KIND);
         segment.set(ShmRecordDescriptor.SHORT, at + FrameDescriptor.VERSION_AT, FrameDescriptor.VERSION);
         segment.set(ShmRecordDescriptor.INT, at + FrameDescriptor.PAYLOAD_BYTES, (int) (pad - FrameDescriptor.HEADER_BYTES));
+        segment.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
         tail += pad;
         claimedAt = data;
         return granted;
@@ -102,6 +103,24 @@ final class SpscRingProducer {
     /** Publishes the claimed record (and any padding before it): {@code bytes} is its aligned size. */
     void publish(long bytes) {
         tail += bytes;
+        COUNTER.setRelease(segment, tailAt, tail);
+    }
+
+    /**
+     * Publishes the claimed record of {@code bytes} (aligned size) whose header is complete but for
+     * its {@code seq} field: first stamps {@link ShmRecordDescriptor#NO_SEQ} on the seq field of the
+     * next record's place if that place is free (so that stale bytes there never pass for the next
+     * record), then stores {@code seq} with release (the consumer may find the record by it, see
+     * {@link SpscRingConsumer#available(long)}), then {@code tail} with release.
+     */
+    void publish(long bytes, long seq) {
+        long at = claimedAt;
+        tail += bytes;
+        long next = tail & mask;
+        if (next != 0 && tail - cachedHead < capacity) {
+            segment.set(ShmRecordDescriptor.LONG, data + next + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
+        }
+        ShmRecordDescriptor.SEQ_HANDLE.setRelease(segment, at + FrameDescriptor.SEQ, seq);
         COUNTER.setRelease(segment, tailAt, tail);
     }
 
