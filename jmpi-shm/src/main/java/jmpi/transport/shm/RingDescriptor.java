@@ -52,4 +52,12 @@ final class RingDescriptor {
     static boolean validCapacity(long capacity) {
         return capacity >= MIN_CAPACITY && capacity <= MAX_CAPACITY && Long.bitCount(capacity) == 1;
     }
+
+    /** Throws unless {@link #validCapacity} holds for {@code capacity}. */
+    static void requireValidCapacity(long capacity) {
+        if (!validCapacity(capacity)) {
+            throw new IllegalArgumentException("ring capacity " + capacity + " is not a power of two in ["
+                    + MIN_CAPACITY + ", " + MAX_CAPACITY + "]");
+        }
+    }
 }

@@ -32,10 +32,7 @@ final class SpscRingConsumer {
     private long cachedTail;
 
     SpscRingConsumer(MemorySegment segment, long control, long data, long capacity) {
-        if (!RingDescriptor.validCapacity(capacity)) {
-            throw new IllegalArgumentException("ring capacity " + capacity + " is not a power of two in ["
-                    + RingDescriptor.MIN_CAPACITY + ", " + RingDescriptor.MAX_CAPACITY + "]");
-        }
+        RingDescriptor.requireValidCapacity(capacity);
         this.segment = segment;
         this.tailAt = control + RingDescriptor.TAIL;
         this.headAt = control + RingDescriptor.HEAD;
