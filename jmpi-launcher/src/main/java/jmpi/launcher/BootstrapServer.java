@@ -140,6 +140,23 @@ public final class BootstrapServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until no rank is connected any more (each hangs up when its process ends), at most
+     * {@code timeout}; returns whether they all did. Closing before that could cut a rank off between
+     * its last request and the answer to it.
+     */
+    public synchronized boolean awaitRanksGone(java.time.Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!ranks.isEmpty()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+        return true;
+    }
+
     @Override
     public void close() {
         List<Connection> all;
@@ -427,6 +444,7 @@ public final class BootstrapServer implements AutoCloseable {
                 if (rank >= 0 && ranks.get(rank) == this) {
                     ranks.remove(rank);
                 }
+                BootstrapServer.this.notifyAll();
                 waitingGets.values().forEach(l -> l.removeIf(w -> w.conn() == this));
                 waitingGets.values().removeIf(List::isEmpty);
                 if (fenceArrivals.removeIf(w -> w.conn() == this)) {

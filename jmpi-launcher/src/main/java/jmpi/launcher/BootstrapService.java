@@ -93,6 +93,8 @@ public final class BootstrapService implements Callable<Integer> {
                             "the standalone service starts no process, yet rank " + x.rank() + " exited");
                 }
             }
+            // Every rank finalized; the last ones may still be reading the answer to it.
+            server.awaitRanksGone(java.time.Duration.ofSeconds(10));
             return 0;
         } finally {
             Files.deleteIfExists(envFile);
