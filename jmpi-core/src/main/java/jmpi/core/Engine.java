@@ -36,10 +36,6 @@ public final class Engine {
 
     private static final int WORLD_CONTEXT = 0;
     private static final int SELF_CONTEXT = 2;
-    private static final int FIRST_FREE_CONTEXT = 4;
-    private static final int TAG_CONTEXT_AGREEMENT = 1;
-    /** Barrier round r uses tag TAG_BARRIER + r on the collective context. */
-    private static final int TAG_BARRIER = 64;
 
     private final RankEnv env;
     private final Endpoint endpoint;
@@ -53,12 +49,11 @@ public final class Engine {
     private final long bsendOverhead;
     private final BsendBuffer bsend = new BsendBuffer();
     private final ByteProtocol byteProtocol;
+    private final InternalCollectives internal = new InternalCollectives(this);
     private final ClassLoader objectLoader;
     private final ObjectInputFilter objectFilter;
     private final CoreComm world;
     private final CoreComm self;
-    private final Object contextLock = new Object();
-    private int nextContext = FIRST_FREE_CONTEXT;
     private volatile boolean finalized;
 
     /**
@@ -515,58 +510,15 @@ public final class Engine {
 
     /**
      * A new communicator with the members of {@code comm} and a fresh context, agreed by all of them.
-     * Collective over {@code comm}. Concurrent creations on several communicators by several threads
-     * of one rank are serialized (a limitation until context ids are agreed by bit masks).
+     * Collective over {@code comm}.
      */
     public CoreComm dup(CoreComm comm) {
-        synchronized (contextLock) {
-            int agreed = agreeMax(comm, nextContext);
-            nextContext = agreed + 2;
-            return new CoreComm(this, agreed, comm.rank(), comm.worldRanks());
-        }
+        return new CoreComm(this, internal.newContext(comm), comm.rank(), comm.worldRanks());
     }
 
-    /** The maximum of every member's {@code value}, known to all (gather to rank 0, then send back). */
-    private int agreeMax(CoreComm comm, int value) {
-        int[] box = {value};
-        if (comm.rank() == 0) {
-            int max = value;
-            int[] in = new int[1];
-            for (int peer = 1; peer < comm.size(); peer++) {
-                RecvRequest r = irecvCollective(comm, in, 0, 1, BasicType.INT, peer, TAG_CONTEXT_AGREEMENT);
-                await(r);
-                r.throwIfFailed();
-                max = Math.max(max, in[0]);
-            }
-            box[0] = max;
-            SendRequest[] sends = new SendRequest[comm.size()];
-            for (int peer = 1; peer < comm.size(); peer++) {
-                sends[peer] = isendCollective(comm, box, 0, 1, BasicType.INT, peer, TAG_CONTEXT_AGREEMENT);
-            }
-            awaitAll(sends);
-            return max;
-        }
-        await(isendCollective(comm, box, 0, 1, BasicType.INT, 0, TAG_CONTEXT_AGREEMENT));
-        RecvRequest r = irecvCollective(comm, box, 0, 1, BasicType.INT, 0, TAG_CONTEXT_AGREEMENT);
-        await(r);
-        r.throwIfFailed();
-        return box[0];
-    }
-
-    /**
-     * Blocks until every member of {@code comm} has entered (dissemination: ceil(log2 p) rounds of
-     * empty messages, round r to rank + 2^r and from rank - 2^r).
-     */
+    /** Blocks until every member of {@code comm} has entered. Collective over {@code comm}. */
     public void barrier(CoreComm comm) {
-        int p = comm.size();
-        int me = comm.rank();
-        for (int round = 0, k = 1; k < p; round++, k <<= 1) {
-            RecvRequest r = irecvCollective(comm, null, 0, 0, BasicType.BYTE, (me - k + p) % p, TAG_BARRIER + round);
-            SendRequest s = isendCollective(comm, null, 0, 0, BasicType.BYTE, (me + k) % p, TAG_BARRIER + round);
-            await(s);
-            await(r);
-            r.throwIfFailed();
-        }
+        internal.barrier(comm);
     }
 
     /** True when both communicators have the same members in the same order. */
