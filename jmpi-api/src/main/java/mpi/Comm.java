@@ -108,7 +108,7 @@ public class Comm {
         if (a == b) {
             return MPI.IDENT;
         }
-        if (Engine.sameMembers(a, b)) {
+        if (a.sameMembersAs(b)) {
             return MPI.CONGRUENT;
         }
         int[] x = a.worldRanks();

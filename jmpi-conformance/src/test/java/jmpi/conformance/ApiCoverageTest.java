@@ -96,6 +96,20 @@ class ApiCoverageTest {
         assertTrue(MPI.BSEND_OVERHEAD >= 0, "BSEND_OVERHEAD");
     }
 
+    /** Every MPI.ERR_* constant is the engine's error class of that name; ERR_LASTCODE is the last one. */
+    @Test
+    void errorClassesMatchTheEngine() throws IllegalAccessException {
+        for (jmpi.core.ErrorClass c : jmpi.core.ErrorClass.values()) {
+            String name = c == jmpi.core.ErrorClass.SUCCESS ? "SUCCESS" : c.name();
+            try {
+                assertTrue(MPI.class.getField(name).getInt(null) == c.code(), "MPI." + name + " != " + c.code());
+            } catch (NoSuchFieldException e) {
+                throw new AssertionError("MPI." + name + " missing", e);
+            }
+        }
+        assertTrue(MPI.ERR_LASTCODE == jmpi.core.ErrorClass.lastCode(), "ERR_LASTCODE");
+    }
+
     @Test
     void wtimeIsMonotonicWithFineResolution() {
         double tick = MPI.Wtick();

@@ -54,4 +54,14 @@ final class BsendBuffer {
     void release(long bytes) {
         used.addAndGet(-bytes);
     }
+
+    /**
+     * Reserves space for one buffered message of {@code bytes} plus {@code overhead}; returns the
+     * completion that gives it back once the receiver has taken the message.
+     */
+    jmpi.spi.Completion hold(long bytes, long overhead) {
+        long reserved = bytes + overhead;
+        reserve(reserved);
+        return err -> release(reserved);
+    }
 }

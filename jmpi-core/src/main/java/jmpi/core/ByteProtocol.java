@@ -170,9 +170,4 @@ final class ByteProtocol {
         r.staging = null;
         r.markDoneLocally();
     }
-
-    /** Sends and receives still waiting on a peer (for diagnostics). */
-    int pending() {
-        return sends.size() + recvs.size();
-    }
 }

@@ -48,7 +48,8 @@ public final class CoreComm {
         return worldRanks.clone();
     }
 
-    boolean sameMembersAs(CoreComm other) {
+    /** True when both communicators have the same members in the same order. */
+    public boolean sameMembersAs(CoreComm other) {
         return java.util.Arrays.equals(worldRanks, other.worldRanks);
     }
 }

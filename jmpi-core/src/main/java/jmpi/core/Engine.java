@@ -152,12 +152,8 @@ public final class Engine {
         f.count = count;
         if (!endpoint.sharesMemoryWith(worldDest)) {
             byte[] objectBytes = type == BasicType.OBJECT ? serialize((Object[]) buf, offset, count) : null;
-            jmpi.spi.Completion release = null;
-            if (mode == SendMode.BUFFERED) {
-                long reserved = (objectBytes != null ? objectBytes.length : (long) count * type.size()) + bsendOverhead;
-                bsend.reserve(reserved);
-                release = err -> bsend.release(reserved);
-            }
+            jmpi.spi.Completion release = mode != SendMode.BUFFERED ? null
+                    : bsend.hold(objectBytes != null ? objectBytes.length : (long) count * type.size(), bsendOverhead);
             byteProtocol.send(req, f, worldDest, buf, offset, count, type, mode, objectBytes, release);
             return req;
         }
@@ -185,9 +181,7 @@ public final class Engine {
             switch (mode) {
                 case SYNCHRONOUS -> f.ack = req;
                 case BUFFERED -> {
-                    long reserved = bytes + bsendOverhead;
-                    bsend.reserve(reserved);
-                    f.ack = err -> bsend.release(reserved);
+                    f.ack = bsend.hold(bytes, bsendOverhead);
                     req.completeLocally();
                 }
                 default -> req.completeLocally();
@@ -521,10 +515,6 @@ public final class Engine {
         internal.barrier(comm);
     }
 
-    /** True when both communicators have the same members in the same order. */
-    public static boolean sameMembers(CoreComm a, CoreComm b) {
-        return a.sameMembersAs(b);
-    }
 
     // ---------------------------------------------------------------- life cycle
 
