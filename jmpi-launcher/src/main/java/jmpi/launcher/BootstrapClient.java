@@ -131,6 +131,11 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable {
         return new InetSocketAddress(host, port);
     }
 
+    /** The local address of this client's connection: the rank's address on the network the launcher reaches it by. */
+    public java.net.InetAddress localAddress() {
+        return socket.getLocalAddress();
+    }
+
     /** The job's size, as the server knows it. */
     public int size() {
         return size;

@@ -13,9 +13,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code jmpirun -np N [-cp CLASSPATH] [--transport threads|shm|tcp] MainClass [args]}: runs an MPI
- * program, its ranks as threads of this JVM ({@link ThreadsJob}) or as JVMs of their own
- * ({@link ProcessJob}, docs/LAUNCH.md). The exit code is 0 when every rank ended well, else the first
+ * {@code jmpirun -np N [-cp CLASSPATH] [--transport threads|auto|shm|tcp] [--hostfile F] [--ranks-per-jvm K]
+ * MainClass [args]}: runs an MPI program, its ranks as threads of this JVM ({@link ThreadsJob}) or in
+ * JVMs of their own, on this host or several ({@link ProcessJob}, docs/LAUNCH.md). The exit code is 0 when every rank ended well, else the first
  * failing rank's code, with each failure (rank, why, stack) printed on standard error.
  */
 @Command(name = "jmpirun", mixinStandardHelpOptions = true, version = "jmpi 0.1.0",
@@ -28,9 +28,24 @@ public final class Jmpirun implements Callable<Integer> {
     @Option(names = {"-cp", "-classpath", "--class-path"}, description = "class path of the program (default: .)")
     String classPath = ".";
 
-    @Option(names = "--transport", description = "how ranks talk: threads (ranks are threads of one JVM), or shm, tcp"
-            + " (ranks are JVMs of their own on this host; any transport found on the class path) (default: threads)")
-    String transport = "threads";
+    @Option(names = "--transport", description = "how ranks talk: threads (every rank a thread of this JVM; the default"
+            + " without --hostfile and --ranks-per-jvm); auto (ranks are JVMs: threads inside a JVM, shm within a host,"
+            + " tcp across hosts; the default with them); shm or tcp (that transport between every two JVMs), or the name"
+            + " of any transport found on the class path")
+    String transport;
+
+    @Option(names = {"--hostfile", "-hostfile", "--machinefile"}, paramLabel = "FILE",
+            description = "hosts to place the ranks on, one per line: name [slots=N]; filled in order")
+    java.nio.file.Path hostfile;
+
+    @Option(names = {"--remote-start", "--launch-agent"}, paramLabel = "TEMPLATE", description = "how a rank JVM is started"
+            + " on another host: {host} is replaced, {command} is the command as one shell word, else the command's words"
+            + " are appended (default: \"" + ProcessJob.DEFAULT_REMOTE_START + "\"; e.g. \"ip netns exec {host}\")")
+    String remoteStart = ProcessJob.DEFAULT_REMOTE_START;
+
+    @Option(names = "--ranks-per-jvm", paramLabel = "K", description = "run up to K ranks of a host as threads of one JVM"
+            + " (default 1 with a process transport)")
+    int ranksPerJvm = 1;
 
     @Option(names = "--bootstrap-address", description = "address the bootstrap service of a multi-process job listens on"
             + " (default: the loopback address)")
@@ -61,18 +76,46 @@ public final class Jmpirun implements Callable<Integer> {
         }
         JobSpec spec = new JobSpec(np, urls, mainClass, args, tagOutput,
                 timeoutSeconds > 0 ? Duration.ofSeconds(timeoutSeconds) : null, Duration.ofSeconds(5));
+        boolean processes = hostfile != null || ranksPerJvm != 1;
+        String kind = transport != null ? transport : processes ? TransportPlan.AUTO : "threads";
+        if (ranksPerJvm < 1) {
+            throw usage("--ranks-per-jvm must be at least 1, not " + ranksPerJvm);
+        }
         JobResult result;
-        if (transport.equals("threads")) {
+        if (kind.equals("threads")) {
+            if (processes) {
+                throw usage("--transport threads runs every rank in this JVM: --hostfile and --ranks-per-jvm need"
+                        + " a process transport (auto, shm, tcp)");
+            }
             result = new ThreadsJob(spec).run();
         } else {
-            checkTransport(urls);
-            ProcessJob job = new ProcessJob(spec, transport).inheritStdin(true);
+            checkTransport(urls, kind);
+            ProcessJob job = new ProcessJob(spec, kind).inheritStdin(true).ranksPerJvm(ranksPerJvm);
+            try {
+                job.remoteStart(remoteStart);
+                if (hostfile != null) {
+                    job.hosts(Hostfile.read(hostfile));
+                }
+                job.plan();
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
             if (bootstrapAddress != null) {
                 try {
                     job.bootstrapAddress(java.net.InetAddress.getByName(bootstrapAddress));
                 } catch (java.net.UnknownHostException e) {
-                    throw new CommandLine.ParameterException(new CommandLine(this),
-                            "--bootstrap-address " + bootstrapAddress + " is not a known address");
+                    throw usage("--bootstrap-address " + bootstrapAddress + " is not a known address");
+                }
+            } else if (job.plan().stream().anyMatch(u -> !u.local())) {
+                try {
+                    java.net.InetAddress here = java.net.InetAddress.getLocalHost();
+                    if (here.isLoopbackAddress()) {
+                        throw usage("ranks on other hosts must reach the bootstrap service, but this host's name"
+                                + " resolves to a loopback address: give --bootstrap-address");
+                    }
+                    job.bootstrapAddress(here);
+                } catch (java.net.UnknownHostException e) {
+                    throw usage("cannot resolve this host's name for the bootstrap service: give --bootstrap-address");
                 }
             }
             result = job.run();
@@ -81,14 +124,19 @@ public final class Jmpirun implements Callable<Integer> {
         return result.exitCode();
     }
 
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(new CommandLine(this), message);
+    }
+
     /** Rejects a transport that no factory on the launcher's or the program's class path provides. */
-    private void checkTransport(List<URL> programPath) {
+    private void checkTransport(List<URL> programPath, String kind) {
         try (java.net.URLClassLoader loader = new java.net.URLClassLoader(programPath.toArray(new URL[0]),
                 Jmpirun.class.getClassLoader())) {
-            ProcessRankEnvProvider.transport(transport, loader);
+            for (String name : kind.equals(TransportPlan.AUTO) ? List.of("shm", "tcp") : List.of(kind)) {
+                ProcessRankEnvProvider.transport(name, loader);
+            }
         } catch (IllegalStateException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--transport " + transport
-                    + " is not available: " + e.getMessage() + "; threads is always available");
+            throw usage("--transport " + kind + " is not available: " + e.getMessage() + "; threads is always available");
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -51,6 +51,12 @@ public final class ProcessJob {
     static final long KILL_WAIT_MILLIS = 1_000;
     /** Where the shm transport puts its files. */
     static final Path SHM_DIR = Path.of("/dev/shm");
+    /** How a JVM is started on another host: {@code {host}} is replaced, {@code {command}} is the command as one shell word. */
+    public static final String DEFAULT_REMOTE_START = "ssh -o BatchMode=yes {host} {command}";
+
+    /** One JVM of the job: ranks {@code first .. first + count - 1} on {@code host} (null: this host, unnamed). */
+    record Unit(int first, int count, String host, boolean local, int ranksOnHost) {
+    }
 
     private final JobSpec spec;
     private final String transport;
@@ -61,7 +67,12 @@ public final class ProcessJob {
     private boolean inheritStdin;
     private List<String> jvmOptions = splitOptions(System.getenv("JMPI_JAVA_OPTS"));
 
-    private final Process[] processes;
+    private List<Hostfile.Host> hosts = null;
+    private String remoteStart = DEFAULT_REMOTE_START;
+    private int ranksPerJvm = 1;
+    /** The JVMs of the job, as planned by {@link #plan()}. */
+    private List<Unit> units;
+    private Process[] processes;
     private final List<ProcessHandle> spawned = new ArrayList<>();
     private final List<Thread> pumps = new ArrayList<>();
 
@@ -70,7 +81,67 @@ public final class ProcessJob {
         this.spec = spec;
         this.transport = transport;
         this.jobId = newJobId();
-        this.processes = new Process[spec.np()];
+    }
+
+    /**
+     * Places the ranks on these hosts, filling each host's slots in order (by slot); ranks on a host
+     * other than this one are started through the remote-start template.
+     */
+    public ProcessJob hosts(List<Hostfile.Host> hosts) {
+        this.hosts = List.copyOf(hosts);
+        return this;
+    }
+
+    /**
+     * How a JVM is started on another host (default {@value #DEFAULT_REMOTE_START}): split on spaces,
+     * {@code {host}} replaced by the host's name in every word; a word {@code {command}} becomes the
+     * rank's command line quoted for a POSIX shell (what ssh wants); without it the command's words
+     * are appended (what {@code ip netns exec {host}} or a batch system's launcher wants).
+     */
+    public ProcessJob remoteStart(String template) {
+        if (template == null || !template.contains("{host}")) {
+            throw new IllegalArgumentException("the remote-start template must contain {host}: '" + template + "'");
+        }
+        this.remoteStart = template;
+        return this;
+    }
+
+    /** Runs up to {@code k} ranks of a host in one JVM, as threads reaching each other by the threads transport. */
+    public ProcessJob ranksPerJvm(int k) {
+        if (k < 1) {
+            throw new IllegalArgumentException("ranks per JVM must be at least 1, not " + k);
+        }
+        this.ranksPerJvm = k;
+        return this;
+    }
+
+    /** The JVMs to start: the ranks placed on the hosts by slot, cut into JVMs of at most ranksPerJvm. */
+    List<Unit> plan() {
+        int np = spec.np();
+        List<Unit> out = new ArrayList<>();
+        if (hosts == null) {
+            for (int r = 0; r < np; r += ranksPerJvm) {
+                out.add(new Unit(r, Math.min(ranksPerJvm, np - r), null, true, np));
+            }
+            return out;
+        }
+        int slots = hosts.stream().mapToInt(Hostfile.Host::slots).sum();
+        if (np > slots) {
+            throw new IllegalArgumentException(np + " ranks do not fit the " + slots + " slots of the hostfile");
+        }
+        int r = 0;
+        for (Hostfile.Host h : hosts) {
+            int onHost = Math.min(h.slots(), np - r);
+            boolean local = Hostfile.isThisHost(h.name());
+            for (int i = 0; i < onHost; i += ranksPerJvm) {
+                out.add(new Unit(r + i, Math.min(ranksPerJvm, onHost - i), h.name(), local, onHost));
+            }
+            r += onHost;
+            if (r == np) {
+                break;
+            }
+        }
+        return out;
     }
 
     /** The address the bootstrap service listens on (default: the loopback address). */
@@ -105,6 +176,8 @@ public final class ProcessJob {
 
     /** Runs the job to its end (or failure, or timeout) and reports how it went. */
     public JobResult run() {
+        units = plan();
+        processes = new Process[units.size()];
         BlockingQueue<JobEvent> events = new LinkedBlockingQueue<>();
         ConcurrentLinkedQueue<JobResult.Failure> failures = new ConcurrentLinkedQueue<>();
         byte[] secret = BootstrapProtocol.newSecret();
@@ -141,21 +214,23 @@ public final class ProcessJob {
         int np = spec.np();
         boolean[] connected = new boolean[np];
         boolean[] finalized = new boolean[np];
-        boolean[] exited = new boolean[np];
+        boolean[] exited = new boolean[units.size()];
         int alive = 0;
         long start = System.nanoTime();
         long deadline = spec.timeout() == null ? Long.MAX_VALUE : start + spec.timeout().toNanos();
         long failedAt = Long.MAX_VALUE;
         Failer failer = new Failer(server, failures);
-        for (int r = 0; r < np; r++) {
+        for (int u = 0; u < units.size(); u++) {
+            Unit unit = units.get(u);
             try {
-                processes[r] = spawn(r, server.address(), secret);
+                processes[u] = spawn(unit, server.address(), secret);
                 alive++;
-                int rank = r;
-                processes[r].onExit().thenAccept(p -> events.add(new JobEvent.Exited(rank, p.exitValue())));
-            } catch (IOException e) {
-                exited[r] = true;
-                failer.fail(r, 1, "cannot start its JVM: " + e.getMessage(), e);
+                int index = u;
+                processes[u].onExit().thenAccept(p -> events.add(new JobEvent.Exited(index, p.exitValue())));
+            } catch (IOException | RuntimeException e) {
+                exited[u] = true;
+                failer.fail(unit.first(), 1, "cannot start its JVM" + (unit.local() ? "" : " on " + unit.host()) + ": "
+                        + e.getMessage(), e);
                 break;
             }
         }
@@ -169,7 +244,7 @@ public final class ProcessJob {
             if (failedAt == Long.MAX_VALUE) {
                 if (now >= deadline) {
                     failer.fail(-1, 124, "job timed out after " + spec.timeout().toSeconds()
-                            + " s; ranks still running: " + running(exited), null);
+                            + " s; ranks still running: " + running(exited, finalized), null);
                     continue;
                 }
                 next = deadline;
@@ -182,7 +257,7 @@ public final class ProcessJob {
                     stage = 3;
                     forEachAlive(ProcessHandle::destroyForcibly);
                 } else if (stage == 3 && since >= ABORT_GRACE_MILLIS + TERM_GRACE_MILLIS + KILL_WAIT_MILLIS) {
-                    LOG.log(Level.WARNING, "job {0}: ranks {1} still not gone after the kill", jobId, running(exited));
+                    LOG.log(Level.WARNING, "job {0}: ranks {1} still not gone after the kill", jobId, running(exited, finalized));
                     return;
                 }
                 long nextStage = stage < 2 ? ABORT_GRACE_MILLIS : stage < 3 ? ABORT_GRACE_MILLIS + TERM_GRACE_MILLIS
@@ -205,13 +280,22 @@ public final class ProcessJob {
                 case JobEvent.Finalized f -> finalized[f.rank()] = true;
                 case JobEvent.Aborted a -> failer.fail(a.rank(), a.exitCode(), a.reason(), null);
                 case JobEvent.Exited x -> {
+                    // x.rank() is the index of the JVM in units
+                    Unit unit = units.get(x.rank());
                     exited[x.rank()] = true;
                     alive--;
                     if (!failer.failed()) {
+                        String where = unit.count() > 1 ? " (the JVM of ranks " + unit.first() + ".."
+                                + (unit.first() + unit.count() - 1) + ")" : "";
                         if (x.exitCode() != 0) {
-                            failer.fail(x.rank(), x.exitCode(), describeExit(x.exitCode()), null);
-                        } else if (connected[x.rank()] && !finalized[x.rank()]) {
-                            failer.fail(x.rank(), 1, "exited (code 0) without calling MPI.Finalize", null);
+                            failer.fail(unit.first(), x.exitCode(), describeExit(x.exitCode()) + where, null);
+                        } else {
+                            for (int r = unit.first(); r < unit.first() + unit.count(); r++) {
+                                if (connected[r] && !finalized[r]) {
+                                    failer.fail(r, 1, "exited (code 0) without calling MPI.Finalize", null);
+                                    break;
+                                }
+                            }
                         }
                     }
                 }
@@ -260,35 +344,107 @@ public final class ProcessJob {
         return "its process exited with code " + code;
     }
 
-    private Process spawn(int rank, String boot, byte[] secret) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command()
+    private Process spawn(Unit unit, String boot, byte[] secret) throws IOException {
+        int rank = unit.first();
+        List<String> javaCmd = new ArrayList<>();
+        javaCmd.add(ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        cmd.addAll(jvmOptions);
-        cmd.add("-cp");
-        cmd.add(childClassPath());
-        cmd.add(spec.mainClass());
-        cmd.addAll(spec.args());
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        Map<String, String> env = pb.environment();
-        env.put(ProcessLaunchInfo.RANK, Integer.toString(rank));
-        env.put(ProcessLaunchInfo.SIZE, Integer.toString(spec.np()));
-        env.put(ProcessLaunchInfo.LOCAL_SIZE, Integer.toString(spec.np()));
-        env.put(ProcessLaunchInfo.BOOT, boot);
-        env.put(ProcessLaunchInfo.SECRET, HexFormat.of().formatHex(secret));
-        env.put(ProcessLaunchInfo.JOB_ID, jobId);
-        env.put(ProcessLaunchInfo.TRANSPORT, transport);
-        pb.redirectInput(rank == 0 && inheritStdin ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.PIPE);
+        javaCmd.addAll(jvmOptions);
+        javaCmd.add("-cp");
+        javaCmd.add(childClassPath());
+        if (unit.count() > 1) {
+            javaCmd.add(RankHost.class.getName());
+        }
+        javaCmd.add(spec.mainClass());
+        javaCmd.addAll(spec.args());
+        Map<String, String> vars = new java.util.LinkedHashMap<>();
+        vars.put(ProcessLaunchInfo.RANK, Integer.toString(rank));
+        vars.put(ProcessLaunchInfo.SIZE, Integer.toString(spec.np()));
+        vars.put(ProcessLaunchInfo.LOCAL_SIZE, Integer.toString(unit.ranksOnHost()));
+        vars.put(ProcessLaunchInfo.BOOT, boot);
+        vars.put(ProcessLaunchInfo.JOB_ID, jobId);
+        vars.put(ProcessLaunchInfo.TRANSPORT, transport);
+        if (unit.count() > 1) {
+            vars.put(ProcessLaunchInfo.RANKS, Integer.toString(unit.count()));
+            if (spec.tagOutput()) {
+                vars.put(RankHost.TAG_OUTPUT, "1");
+            }
+        }
+        if (unit.host() != null) {
+            vars.put(ProcessLaunchInfo.HOST, unit.host());
+        }
+        boolean stdinToRank = rank == 0 && inheritStdin;
+        ProcessBuilder pb;
+        if (unit.local()) {
+            pb = new ProcessBuilder(javaCmd);
+            pb.environment().putAll(vars);
+            pb.environment().put(ProcessLaunchInfo.SECRET, HexFormat.of().formatHex(secret));
+            pb.redirectInput(stdinToRank ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.PIPE);
+        } else {
+            // The remote environment is set by env(1) on the command line; the secret comes on stdin.
+            List<String> command = new ArrayList<>();
+            command.add("env");
+            vars.forEach((k, v) -> command.add(k + "=" + v));
+            command.add(ProcessLaunchInfo.SECRET + "=" + ProcessLaunchInfo.SECRET_ON_STDIN);
+            command.addAll(javaCmd);
+            pb = new ProcessBuilder(remoteCommand(remoteStart, unit.host(), command));
+            pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+        }
         Process p = pb.start();
         synchronized (spawned) {
             spawned.add(p.toHandle());
         }
-        if (!(rank == 0 && inheritStdin)) {
+        if (!unit.local()) {
+            java.io.OutputStream in = p.getOutputStream();
+            in.write((HexFormat.of().formatHex(secret) + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            in.flush();
+            if (stdinToRank) {
+                Thread.ofVirtual().name("jmpi-stdin").start(() -> forwardStdin(in));
+            } else {
+                in.close();
+            }
+        } else if (!stdinToRank) {
             p.getOutputStream().close();
         }
-        pump(rank, p.getInputStream(), out);
-        pump(rank, p.getErrorStream(), err);
+        // A JVM of several ranks tags its lines itself (RankHost), by the rank of the thread that prints.
+        pump(rank, p.getInputStream(), out, unit.count() == 1);
+        pump(rank, p.getErrorStream(), err, unit.count() == 1);
         return p;
+    }
+
+    /** Copies this JVM's standard input to a remote rank 0 until either side ends. */
+    private static void forwardStdin(java.io.OutputStream to) {
+        try (to) {
+            System.in.transferTo(to);
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "standard input forwarding ended", e);
+        }
+    }
+
+    /** The remote-start template applied to {@code host} and {@code command} (see {@link #remoteStart}). */
+    static List<String> remoteCommand(String template, String host, List<String> command) {
+        List<String> out = new ArrayList<>();
+        boolean placed = false;
+        for (String word : template.trim().split("\\s+")) {
+            if (word.equals("{command}")) {
+                out.add(command.stream().map(ProcessJob::shellQuote).collect(java.util.stream.Collectors.joining(" ")));
+                placed = true;
+            } else {
+                out.add(word.replace("{host}", host));
+            }
+        }
+        if (!placed) {
+            out.addAll(command);
+        }
+        return out;
+    }
+
+    /** {@code s} as one word for a POSIX shell. */
+    static String shellQuote(String s) {
+        if (!s.isEmpty() && s.matches("[A-Za-z0-9_./:=,+@%-]+")) {
+            return s;
+        }
+        return "'" + s.replace("'", "'\\''") + "'";
     }
 
     /** The launcher's class path (jmpi itself), then the program's. */
@@ -309,8 +465,8 @@ public final class ProcessJob {
     }
 
     /** Copies a rank's stream to {@code to} line by line, whole lines at a time, tagged when asked. */
-    private void pump(int rank, InputStream from, PrintStream to) {
-        byte[] prefix = spec.tagOutput() ? ("[" + rank + "] ").getBytes() : new byte[0];
+    private void pump(int rank, InputStream from, PrintStream to, boolean tag) {
+        byte[] prefix = spec.tagOutput() && tag ? ("[" + rank + "] ").getBytes() : new byte[0];
         Thread t = Thread.ofVirtual().name("jmpi-out-" + rank).start(() -> {
             ByteArrayOutputStream line = new ByteArrayOutputStream(256);
             try (InputStream in = new BufferedInputStream(from)) {
@@ -425,11 +581,16 @@ public final class ProcessJob {
         }
     }
 
-    private static String running(boolean[] exited) {
+    private String running(boolean[] exited, boolean[] finalized) {
         List<String> ranks = new ArrayList<>();
-        for (int r = 0; r < exited.length; r++) {
-            if (!exited[r]) {
-                ranks.add(Integer.toString(r));
+        for (int u = 0; u < exited.length; u++) {
+            if (!exited[u]) {
+                Unit unit = units.get(u);
+                for (int r = unit.first(); r < unit.first() + unit.count(); r++) {
+                    if (!finalized[r]) {
+                        ranks.add(Integer.toString(r));
+                    }
+                }
             }
         }
         return String.join(", ", ranks);

@@ -6,14 +6,24 @@ import java.util.function.Function;
 /**
  * How a rank started as its own process learns its place in the job: from jmpirun's variables
  * ({@code JMPI_RANK}, {@code JMPI_SIZE}, {@code JMPI_LOCAL_SIZE}, {@code JMPI_BOOT}, {@code JMPI_SECRET},
- * {@code JMPI_JOB_ID}, {@code JMPI_TRANSPORT}), or under Slurm's {@code srun} from
+ * {@code JMPI_JOB_ID}, {@code JMPI_TRANSPORT}, {@code JMPI_HOST}, {@code JMPI_RANKS}), or under Slurm's {@code srun} from
  * {@code SLURM_PROCID}, {@code SLURM_NTASKS}, {@code SLURM_TASKS_PER_NODE} / {@code SLURM_NODEID} and
  * {@code SLURM_JOB_ID} / {@code SLURM_STEP_ID}, with {@code JMPI_BOOT} and {@code JMPI_SECRET} given by
  * the user (docs/LAUNCH.md). A {@code JMPI_*} variable wins over its Slurm counterpart.
  *
+ * <p>{@code JMPI_SECRET=-} means: the secret is the first line of standard input (jmpirun passes it so
+ * to ranks it starts on other hosts, keeping it off their command lines).
+ *
+ * @param rank      the first rank this process runs
+ * @param ranks     how many ranks this process runs as threads ({@code JMPI_RANKS}, default 1): ranks
+ *                  {@code rank .. rank + ranks - 1}
  * @param localSize ranks of the job on this host (for the idle strategy)
+ * @param host      the name of this rank's host in the job ({@code JMPI_HOST}, else Slurm's
+ *                  {@code SLURMD_NODENAME}, else this machine's host name): ranks with equal names share
+ *                  memory-based transports
  */
-record ProcessLaunchInfo(int rank, int size, int localSize, String boot, byte[] secret, String jobId, String transport) {
+record ProcessLaunchInfo(int rank, int ranks, int size, int localSize, String boot, byte[] secret, String jobId,
+                         String transport, String host) {
     static final String RANK = "JMPI_RANK";
     static final String SIZE = "JMPI_SIZE";
     static final String LOCAL_SIZE = "JMPI_LOCAL_SIZE";
@@ -21,6 +31,10 @@ record ProcessLaunchInfo(int rank, int size, int localSize, String boot, byte[] 
     static final String SECRET = "JMPI_SECRET";
     static final String JOB_ID = "JMPI_JOB_ID";
     static final String TRANSPORT = "JMPI_TRANSPORT";
+    static final String HOST = "JMPI_HOST";
+    static final String RANKS = "JMPI_RANKS";
+    /** The value of {@link #SECRET} that says: read it from the first line of standard input. */
+    static final String SECRET_ON_STDIN = "-";
 
     /** Whether the environment says this process is a rank of a multi-process job. */
     static boolean present(Function<String, String> env) {
@@ -33,12 +47,21 @@ record ProcessLaunchInfo(int rank, int size, int localSize, String boot, byte[] 
      * @throws IllegalStateException naming the variable that is missing or malformed
      */
     static ProcessLaunchInfo fromEnvironment(Function<String, String> env) {
+        return fromEnvironment(env, ProcessLaunchInfo::firstLineOfStdin);
+    }
+
+    /** As {@link #fromEnvironment(Function)}, reading a secret given as {@code -} from {@code stdinLine}. */
+    static ProcessLaunchInfo fromEnvironment(Function<String, String> env, java.util.function.Supplier<String> stdinLine) {
         String boot = required(env, BOOT, null);
         int size = number(env, SIZE, "SLURM_NTASKS");
         int rank = number(env, RANK, "SLURM_PROCID");
         if (size < 1 || rank < 0 || rank >= size) {
             throw new IllegalStateException("rank " + rank + " of " + size + " is not a place in a job ("
                     + RANK + "/" + SIZE + " or SLURM_PROCID/SLURM_NTASKS)");
+        }
+        int ranks = env.apply(RANKS) == null ? 1 : number(env, RANKS, null);
+        if (ranks < 1 || rank + ranks > size) {
+            throw new IllegalStateException(RANKS + "=" + ranks + " from rank " + rank + " does not fit a job of " + size);
         }
         int localSize;
         if (env.apply(LOCAL_SIZE) != null) {
@@ -49,6 +72,13 @@ record ProcessLaunchInfo(int rank, int size, int localSize, String boot, byte[] 
             localSize = 1;
         }
         String secretHex = required(env, SECRET, null);
+        if (secretHex.equals(SECRET_ON_STDIN)) {
+            secretHex = stdinLine.get();
+            if (secretHex == null || secretHex.isBlank()) {
+                throw new IllegalStateException(SECRET + "=- but standard input holds no secret line");
+            }
+            secretHex = secretHex.trim();
+        }
         byte[] secret;
         try {
             secret = HexFormat.of().parseHex(secretHex);
@@ -69,7 +99,42 @@ record ProcessLaunchInfo(int rank, int size, int localSize, String boot, byte[] 
         if (transport == null) {
             transport = "tcp";
         }
-        return new ProcessLaunchInfo(rank, size, Math.max(1, localSize), boot, secret, jobId, transport);
+        String host = env.apply(HOST);
+        if (host == null || host.isBlank()) {
+            host = env.apply("SLURMD_NODENAME");
+        }
+        if (host == null || host.isBlank()) {
+            host = localHostName();
+        }
+        return new ProcessLaunchInfo(rank, ranks, size, Math.max(1, localSize), boot, secret, jobId, transport, host.trim());
+    }
+
+    static String localHostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    /**
+     * Reads one line of standard input byte by byte through {@code System.in} (no read-ahead, so the
+     * program later reads the rest of its input unchanged).
+     */
+    private static String firstLineOfStdin() {
+        StringBuilder b = new StringBuilder(80);
+        try {
+            int c;
+            while ((c = System.in.read()) >= 0 && c != '\n') {
+                if (b.length() > 4096) {
+                    throw new IllegalStateException("the secret line on standard input is too long");
+                }
+                b.append((char) c);
+            }
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot read the secret from standard input: " + e.getMessage(), e);
+        }
+        return b.toString();
     }
 
     /**

@@ -54,42 +54,69 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
             return Optional.empty();
         }
         ProcessLaunchInfo info = ProcessLaunchInfo.fromEnvironment(env);
+        if (info.ranks() != 1) {
+            throw new IllegalStateException(ProcessLaunchInfo.RANKS + "=" + info.ranks() + ": a process that runs several"
+                    + " ranks must be started through " + RankHost.class.getName() + " (jmpirun --ranks-per-jvm)");
+        }
+        Opened rank = open(info, info.rank(), null, loader);
+        installProcessHooks(info.rank(), rank.client(), rank.endpoint(), true);
+        return Optional.of(new ProcessRankEnv(info.rank(), info.size(), rank.endpoint(), rank.job(), info.localSize(),
+                args == null ? new String[0] : args.clone(), mainClass()));
+    }
+
+    /** One rank of this process, joined to the job: its bootstrap connection, endpoint and job control. */
+    record Opened(int rank, BootstrapClient client, Endpoint endpoint, ProcessJobControl job) {
+    }
+
+    /**
+     * Joins world rank {@code rank} to the job: connects it to the bootstrap and opens its endpoint,
+     * each peer reached by the best transport ({@link TransportPlan}). Collective over the job (the
+     * transports fence): the ranks of one process must be opened concurrently.
+     *
+     * @param fabric the threads fabric of this process's ranks, or null when it runs one rank
+     */
+    static Opened open(ProcessLaunchInfo info, int rank, jmpi.transport.threads.ThreadsFabric fabric, ClassLoader loader) {
         Duration connectTimeout = Duration.ofMillis(Long.getLong("jmpi.boot.connectTimeoutMillis", 30_000));
         BootstrapClient client;
         try {
-            client = BootstrapClient.connect(info.boot(), info.rank(), info.secret(), connectTimeout);
+            client = BootstrapClient.connect(info.boot(), rank, info.secret(), connectTimeout);
         } catch (IOException e) {
-            throw new IllegalStateException("rank " + info.rank() + ": cannot join the job through the bootstrap at "
+            throw new IllegalStateException("rank " + rank + ": cannot join the job through the bootstrap at "
                     + info.boot() + ": " + e.getMessage(), e);
         }
         if (client.size() != info.size()) {
-            client.abort(1, "rank " + info.rank() + " was started for a job of " + info.size()
+            client.abort(1, "rank " + rank + " was started for a job of " + info.size()
                     + " ranks but the bootstrap serves " + client.size());
             client.close();
             throw new IllegalStateException("job size mismatch: " + info.size() + " here, " + client.size() + " at the bootstrap");
         }
-        ProcessJobControl job = new ProcessJobControl(client);
         Endpoint endpoint;
         try {
-            TransportFactory factory = transport(info.transport(), loader);
-            endpoint = factory.open(new Context(info, client));
+            endpoint = TransportPlan.open(info, rank, client, fabric, loader);
         } catch (IOException | RuntimeException e) {
             client.abort(1, "cannot open transport " + info.transport() + ": " + e);
             client.close();
-            throw new IllegalStateException("rank " + info.rank() + ": cannot open transport " + info.transport(), e);
+            throw new IllegalStateException("rank " + rank + ": cannot open transport " + info.transport(), e);
         }
         client.onAbort(endpoint::wake);
+        return new Opened(rank, client, endpoint, new ProcessJobControl(client));
+    }
+
+    /**
+     * What a rank process needs once: end itself when the launcher is lost, report an exception that
+     * escapes the thread that called {@code MPI.Init} (when {@code uncaughtHandler}), and release the
+     * endpoint and hang up at JVM exit.
+     */
+    static void installProcessHooks(int rank, BootstrapClient client, Endpoint endpoint, boolean uncaughtHandler) {
         long orphanGrace = Long.getLong("jmpi.boot.orphanGraceMillis", 3_000);
         if (orphanGrace >= 0) {
-            client.onLost(() -> haltLater(info.rank(), orphanGrace));
+            client.onLost(() -> haltLater(rank, orphanGrace));
         }
-        if (Thread.getDefaultUncaughtExceptionHandler() == null) {
-            Thread.setDefaultUncaughtExceptionHandler(new RankUncaughtHandler(Thread.currentThread(), info.rank(), client));
+        if (uncaughtHandler && Thread.getDefaultUncaughtExceptionHandler() == null) {
+            Thread.setDefaultUncaughtExceptionHandler(new RankUncaughtHandler(Thread.currentThread(), rank, client));
         }
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmpi-rank-exit").unstarted(
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmpi-rank-exit-" + rank).unstarted(
                 () -> atExit(endpoint, client)));
-        return Optional.of(new ProcessRankEnv(info.rank(), info.size(), endpoint, job, info.localSize(),
-                args == null ? new String[0] : args.clone(), mainClass()));
     }
 
     /**
@@ -142,10 +169,12 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
         return cmd.isEmpty() ? null : space < 0 ? cmd : cmd.substring(0, space);
     }
 
-    private record Context(ProcessLaunchInfo info, BootstrapClient client) implements TransportContext {
+    /** What a transport sees of rank {@code rank} of the job; {@code reaches} says which peers it carries. */
+    record Context(ProcessLaunchInfo info, int rank, BootstrapClient client, java.util.function.IntPredicate reach)
+            implements TransportContext {
         @Override
-        public int rank() {
-            return info.rank();
+        public boolean reaches(int peer) {
+            return reach.test(peer);
         }
 
         @Override
@@ -166,6 +195,11 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
         @Override
         public Bootstrap bootstrap() {
             return client;
+        }
+
+        @Override
+        public java.net.InetAddress localAddress() {
+            return client.localAddress();
         }
     }
 

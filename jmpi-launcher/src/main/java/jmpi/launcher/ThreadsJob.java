@@ -53,13 +53,13 @@ public final class ThreadsJob {
                 RankClassLoader loader = new RankClassLoader(r, classPath, ThreadsJob.class.getClassLoader(), env,
                         extraParentFirst);
                 int rank = r;
-                threads[r] = Thread.ofPlatform().name("jmpi-rank-" + r).daemon(true).unstarted(() -> runRank(rank, loader, job));
+                threads[r] = Thread.ofPlatform().name("jmpi-rank-" + r).daemon(true).unstarted(() -> runRank(spec, rank, loader, job));
                 threads[r].setContextClassLoader(loader);
             }
             for (Thread t : threads) {
                 t.start();
             }
-            waitForRanks(threads, job);
+            waitForRanks(spec, threads, job);
         } finally {
             if (spec.tagOutput()) {
                 System.out.flush();
@@ -71,7 +71,8 @@ public final class ThreadsJob {
         return job.result();
     }
 
-    private void runRank(int rank, RankClassLoader loader, JobState job) {
+    /** Runs the program's {@code main} as rank {@code rank} in {@code loader}; failures go to {@code job}. */
+    static void runRank(JobSpec spec, int rank, RankClassLoader loader, JobControl job) {
         RankOutput.RANK.set(rank);
         try {
             Class<?> main = Class.forName(spec.mainClass(), true, loader);
@@ -93,7 +94,7 @@ public final class ThreadsJob {
         }
     }
 
-    private static void ended(int rank, Throwable t, RankClassLoader loader, JobState job) {
+    private static void ended(int rank, Throwable t, RankClassLoader loader, JobControl job) {
         switch (t) {
             case RankExit exit when exit.status() == 0 -> {
                 if (loader.initializedButNotFinalized()) {
@@ -111,7 +112,11 @@ public final class ThreadsJob {
         }
     }
 
-    private void waitForRanks(Thread[] threads, JobState job) {
+    /**
+     * Waits for the rank threads to end, the timeout of {@code spec} (which fails the job), or the end
+     * of the grace period after the job aborted (the stragglers are then abandoned).
+     */
+    static void waitForRanks(JobSpec spec, Thread[] threads, JobControl job) {
         long deadline = spec.timeout() == null ? Long.MAX_VALUE : System.nanoTime() + spec.timeout().toNanos();
         long graceEnd = Long.MAX_VALUE;
         for (Thread t : threads) {
@@ -155,7 +160,7 @@ public final class ThreadsJob {
     }
 
     /** The rank class path: the program's entries plus the jar or directory holding the {@code mpi} API. */
-    private static URL[] rankClassPath(List<URL> programPath) {
+    static URL[] rankClassPath(List<URL> programPath) {
         Set<URL> urls = new LinkedHashSet<>(programPath);
         URL api = ThreadsJob.class.getClassLoader().getResource("mpi/MPI.class");
         if (api == null) {
@@ -177,7 +182,7 @@ public final class ThreadsJob {
         }
     }
 
-    private static List<String> parentFirstFromProperty() {
+    static List<String> parentFirstFromProperty() {
         String v = System.getProperty("jmpi.threads.parentFirst", "");
         return v.isBlank() ? List.of() : Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }

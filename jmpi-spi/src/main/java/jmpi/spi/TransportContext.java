@@ -14,6 +14,24 @@ public interface TransportContext {
 
     Bootstrap bootstrap();
 
+    /**
+     * Whether this endpoint carries the traffic to {@code peer}. A rank may open several transports
+     * (threads inside its JVM, shm on its host, tcp across hosts: each peer reached by the best one);
+     * a transport then connects only the peers it reaches, but every rank still opens the same
+     * transports in the same order, so that their bootstrap fences match. Default: every peer.
+     */
+    default boolean reaches(int peer) {
+        return true;
+    }
+
+    /**
+     * The local address by which this rank reaches the bootstrap service: its address on the job's
+     * network, where a network transport listens unless told otherwise. Null when unknown.
+     */
+    default java.net.InetAddress localAddress() {
+        return null;
+    }
+
     /** A configuration value (system property, else {@code defaultValue}). */
     default String property(String name, String defaultValue) {
         return System.getProperty(name, defaultValue);

@@ -38,17 +38,18 @@ final class Peers {
     /** The first failure of an established connection: every later poll throws it. */
     private volatile String failure;
 
-    Peers(int rank, int size) {
+    /** @param reaches the peers this endpoint carries traffic to (the others get no connection) */
+    Peers(int rank, int size, java.util.function.IntPredicate reaches) {
         this.rank = rank;
         this.peers = new Peer[size];
         for (int p = 0; p < size; p++) {
-            if (p != rank) {
+            if (p != rank && reaches.test(p)) {
                 peers[p] = new Peer(p, rank);
             }
         }
     }
 
-    /** The peer of world rank {@code r}; null for the endpoint's own rank. */
+    /** The peer of world rank {@code r}; null for the endpoint's own rank and for peers it does not reach. */
     Peer get(int r) {
         return peers[r];
     }

@@ -10,7 +10,10 @@ import jmpi.spi.TransportContext;
  * The tcp transport's tunables, read once when an endpoint opens and validated there (a bad value
  * fails {@code open} with an {@link IllegalArgumentException} naming the property).
  *
- * @param address       {@value #ADDRESS}: the local address this rank listens on (default 127.0.0.1; never the wildcard)
+ * @param address       {@value #ADDRESS}: the local address this rank listens on: an address, a host name, an
+ *                      interface name (its first IPv4 address, else its first), or {@code auto} (the default:
+ *                      the local address by which the rank reaches the bootstrap service, else 127.0.0.1);
+ *                      never the wildcard
  * @param noDelay       {@value #NODELAY}: disable Nagle's algorithm on every connection (default true)
  * @param sendBuffer    {@value #SNDBUF}: SO_SNDBUF in bytes, 0 = the OS default (default 0)
  * @param receiveBuffer {@value #RCVBUF}: SO_RCVBUF in bytes, 0 = the OS default (default 0)
@@ -20,7 +23,7 @@ import jmpi.spi.TransportContext;
  */
 record TcpConfig(InetAddress address, boolean noDelay, int sendBuffer, int receiveBuffer, int maxFrame,
                  Duration handshake) {
-    /** Local address to listen on (an IP literal or a host name that resolves to one non-wildcard address). */
+    /** Local address to listen on: an IP literal, a host name, an interface name, or "auto". */
     static final String ADDRESS = "jmpi.tcp.address";
     /** TCP_NODELAY on every connection: "true" or "false". */
     static final String NODELAY = "jmpi.tcp.nodelay";
@@ -34,13 +37,8 @@ record TcpConfig(InetAddress address, boolean noDelay, int sendBuffer, int recei
     static final String HANDSHAKE_MILLIS = "jmpi.tcp.handshakeMillis";
 
     static TcpConfig from(TransportContext ctx) {
-        String host = ctx.property(ADDRESS, "127.0.0.1").trim();
-        InetAddress address;
-        try {
-            address = InetAddress.getByName(host);
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException(ADDRESS + "=" + host + ": unknown host", e);
-        }
+        String host = ctx.property(ADDRESS, "auto").trim();
+        InetAddress address = resolve(host, ctx);
         if (address.isAnyLocalAddress()) {
             throw new IllegalArgumentException(ADDRESS + "=" + host + ": the wildcard address is not allowed;"
                     + " name the interface's own address");
@@ -54,6 +52,31 @@ record TcpConfig(InetAddress address, boolean noDelay, int sendBuffer, int recei
         int max = intProperty(ctx, MAX_FRAME, 64 << 20, 1, Integer.MAX_VALUE);
         int hs = intProperty(ctx, HANDSHAKE_MILLIS, 10_000, 1, Integer.MAX_VALUE);
         return new TcpConfig(address, nd.equals("true"), snd, rcv, max, Duration.ofMillis(hs));
+    }
+
+    /** The address named by {@code host}: "auto", an interface's name, an address or a host name. */
+    static InetAddress resolve(String host, TransportContext ctx) {
+        if (host.equals("auto")) {
+            InetAddress a = ctx.localAddress();
+            return a != null ? a : InetAddress.getLoopbackAddress();
+        }
+        try {
+            java.net.NetworkInterface nif = java.net.NetworkInterface.getByName(host);
+            if (nif != null) {
+                java.util.List<InetAddress> all = nif.inetAddresses().toList();
+                if (all.isEmpty()) {
+                    throw new IllegalArgumentException(ADDRESS + "=" + host + ": the interface has no address");
+                }
+                return all.stream().filter(a -> a instanceof java.net.Inet4Address).findFirst().orElse(all.getFirst());
+            }
+        } catch (java.net.SocketException e) {
+            throw new IllegalArgumentException(ADDRESS + "=" + host + ": cannot inspect the interface: " + e.getMessage(), e);
+        }
+        try {
+            return InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(ADDRESS + "=" + host + ": neither an interface, an address nor a known host", e);
+        }
     }
 
     private static int intProperty(TransportContext ctx, String name, int def, int min, int max) {

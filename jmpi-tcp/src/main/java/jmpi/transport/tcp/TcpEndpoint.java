@@ -97,7 +97,7 @@ public final class TcpEndpoint implements Endpoint {
         this.config = config;
         this.selector = selector;
         this.server = server;
-        this.peers = new Peers(rank, size);
+        this.peers = new Peers(rank, size, ctx::reaches);
         this.handshake = new TcpHandshake(ctx, config, selector, server, peers);
         this.loopback = new Loopback(rank);
         this.directRead = size - 1 <= DIRECT_READ_PEERS;
@@ -190,6 +190,10 @@ public final class TcpEndpoint implements Endpoint {
             return;
         }
         Peer p = peers.get(dest);
+        if (p == null) {
+            throw new IllegalArgumentException("tcp: rank " + rank + " does not reach rank " + dest
+                    + " (another transport of this job carries that pair)");
+        }
         String broken = p.broken;
         if (broken != null) {
             throw new IllegalStateException(broken);

@@ -75,6 +75,9 @@ final class TcpHandshake {
         long limit = Math.max(config.handshake().toNanos(), TcpEndpoint.BOOTSTRAP_TIMEOUT.toNanos());
         long deadline = System.nanoTime() + limit;
         for (int p = 0; p < rank; p++) {
+            if (peers.get(p) == null) {
+                continue; // another transport carries this pair
+            }
             InetSocketAddress addr = TcpEndpoint.parseHostPort(
                     ctx.bootstrap().get("tcp." + p, TcpEndpoint.BOOTSTRAP_TIMEOUT));
             SocketChannel ch = SocketChannel.open();
@@ -109,7 +112,7 @@ final class TcpHandshake {
         }
         opening = false;
         for (int p = 0; p < size; p++) {
-            if (p != rank) {
+            if (p != rank && peers.get(p) != null) {
                 peers.get(p).connection.key.interestOps(SelectionKey.OP_READ);
             }
         }
@@ -294,6 +297,8 @@ final class TcpHandshake {
                 bad = "wrong authentication code (claims rank " + from + ")";
             } else if (from <= rank || from >= size) {
                 bad = "rank " + from + " may not connect to rank " + rank + " (only ranks above it, below " + size + ")";
+            } else if (peers.get(from) == null) {
+                bad = "rank " + from + " is not reached by tcp from rank " + rank + " in this job";
             } else if (peers.get(from).connection != null || peers.get(from).broken != null) {
                 bad = "rank " + from + " is already connected";
             }

@@ -47,6 +47,8 @@ final class ThreadsEndpoint implements Endpoint {
     private final long[] expected;
     @SuppressWarnings("unused") // accessed through PARKED
     private volatile Thread parked;
+    /** When set (before the rank starts), {@link #wake} calls it instead: see ThreadsFabric#wakeThrough. */
+    volatile Runnable waker;
 
     ThreadsEndpoint(ThreadsFabric fabric, int rank) {
         this.fabric = fabric;
@@ -245,7 +247,7 @@ final class ThreadsEndpoint implements Endpoint {
 
     @Override
     public boolean sharesMemoryWith(int peer) {
-        return !fabric.encodesFrames();
+        return !fabric.encodesFrames() && fabric.hosts(peer);
     }
 
     @Override
@@ -260,6 +262,11 @@ final class ThreadsEndpoint implements Endpoint {
 
     @Override
     public void wake() {
+        Runnable w = waker;
+        if (w != null) {
+            w.run();
+            return;
+        }
         Thread t = (Thread) PARKED.getVolatile(this);
         if (t != null) {
             LockSupport.unpark(t);

@@ -3,8 +3,11 @@ package jmpi.transport.threads;
 import jmpi.spi.Endpoint;
 
 /**
- * The threads transport for one job: every rank is a thread of this JVM and owns one
- * {@link ThreadsEndpoint}. Created once per job by the launcher, before any rank starts.
+ * The threads transport among the ranks of one JVM: each such rank is a thread and owns one
+ * {@link ThreadsEndpoint}. Created once by the launcher, before any rank starts: for the whole job
+ * (every rank in this JVM), or for the consecutive ranks one JVM of a multi-process job hosts, in
+ * which case its endpoints reach only each other and another transport carries the other pairs.
+ * Ranks are world ranks everywhere.
  */
 public final class ThreadsFabric {
     private final ThreadsEndpoint[] endpoints;
@@ -22,14 +25,43 @@ public final class ThreadsFabric {
      *                     testing the engine's byte protocols and wire encoding inside one JVM.
      */
     public ThreadsFabric(int size, boolean encodeFrames) {
+        this(size, 0, size, encodeFrames);
+    }
+
+    /**
+     * The fabric of the {@code count} ranks {@code first .. first + count - 1} of a job of {@code size}
+     * that this JVM hosts.
+     */
+    public static ThreadsFabric forRanks(int size, int first, int count) {
+        return new ThreadsFabric(size, first, count, false);
+    }
+
+    private ThreadsFabric(int size, int first, int count, boolean encodeFrames) {
         this.encodeFrames = encodeFrames;
         if (size < 1) {
             throw new IllegalArgumentException("a job needs at least one rank, not " + size);
         }
+        if (first < 0 || count < 1 || first + count > size) {
+            throw new IllegalArgumentException("ranks " + first + ".." + (first + count - 1) + " are not in a job of " + size);
+        }
         endpoints = new ThreadsEndpoint[size];
-        for (int i = 0; i < size; i++) {
+        for (int i = first; i < first + count; i++) {
             endpoints[i] = new ThreadsEndpoint(this, i);
         }
+    }
+
+    /** Whether {@code rank} is one of this fabric's ranks (a thread of this JVM). */
+    public boolean hosts(int rank) {
+        return rank >= 0 && rank < endpoints.length && endpoints[rank] != null;
+    }
+
+    /**
+     * Makes {@code rank}'s endpoint call {@code waker} instead of unparking its own parked thread when
+     * a frame arrives for it or {@link Endpoint#wake} is called: used when the rank waits in another
+     * transport's {@code park} (a rank that uses several transports waits in one of them).
+     */
+    public void wakeThrough(int rank, Runnable waker) {
+        endpoints[rank].waker = waker;
     }
 
     boolean encodesFrames() {
@@ -40,7 +72,11 @@ public final class ThreadsFabric {
         return endpoints.length;
     }
 
+    /** The endpoint of {@code rank}, one of this fabric's ranks. */
     public Endpoint endpoint(int rank) {
+        if (!hosts(rank)) {
+            throw new IllegalArgumentException("rank " + rank + " is not a thread of this fabric");
+        }
         return endpoints[rank];
     }
 
@@ -68,7 +104,9 @@ public final class ThreadsFabric {
     /** Wakes every parked rank (used when the job aborts). */
     public void wakeAll() {
         for (ThreadsEndpoint e : endpoints) {
-            e.wake();
+            if (e != null) {
+                e.wake();
+            }
         }
     }
 }

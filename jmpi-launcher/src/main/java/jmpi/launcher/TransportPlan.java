@@ -1,0 +1,133 @@
+package jmpi.launcher;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntPredicate;
+
+import jmpi.spi.Endpoint;
+import jmpi.spi.TransportFactory;
+import jmpi.transport.threads.ThreadsFabric;
+
+/**
+ * Which transport carries each pair of ranks of a multi-process job, and the opening of a rank's
+ * endpoint accordingly:
+ * <ul>
+ *   <li>ranks of the same JVM ({@code jmpirun --ranks-per-jvm}): always the threads transport;</li>
+ *   <li>{@code JMPI_TRANSPORT=auto}: shm between ranks whose host names ({@code JMPI_HOST}) are
+ *       equal, tcp between the others;</li>
+ *   <li>{@code shm}: shm for every other pair; a rank on another host is an error (shared memory
+ *       cannot reach it);</li>
+ *   <li>{@code tcp}, or any other factory's name: that transport for every other pair.</li>
+ * </ul>
+ * Every rank opens the same byte transports in the same order (shm then tcp for {@code auto} on
+ * several hosts), even one that carries none of its pairs, because opening fences the whole job.
+ * For {@code auto} and {@code shm} each rank publishes its host name as {@code host.<rank>} and reads
+ * everyone's: one more fence.
+ */
+final class TransportPlan {
+    static final String AUTO = "auto";
+    private static final Duration BOOT_TIMEOUT = Duration.ofSeconds(60);
+
+    private TransportPlan() {
+    }
+
+    /** Opens rank {@code rank}'s endpoint (see the class comment); collective over the job. */
+    static Endpoint open(ProcessLaunchInfo info, int rank, BootstrapClient client, ThreadsFabric fabric,
+                         ClassLoader loader) throws IOException {
+        int size = info.size();
+        IntPredicate inJvm = p -> fabric != null && fabric.hosts(p);
+        String name = info.transport();
+        String[] hosts = null;
+        if (name.equals(AUTO) || name.equals("shm")) {
+            client.put("host." + rank, info.host());
+            client.fence(BOOT_TIMEOUT);
+            hosts = new String[size];
+            for (int p = 0; p < size; p++) {
+                hosts[p] = p == rank ? info.host() : client.get("host." + p, BOOT_TIMEOUT);
+            }
+        }
+        List<String> names = new ArrayList<>();
+        List<IntPredicate> reaches = new ArrayList<>();
+        if (name.equals(AUTO)) {
+            String[] h = hosts;
+            String mine = info.host();
+            names.add("shm");
+            reaches.add(p -> !inJvm.test(p) && h[p].equals(mine));
+            if (!allEqual(h)) {
+                names.add("tcp");
+                reaches.add(p -> !inJvm.test(p) && !h[p].equals(mine));
+            }
+        } else {
+            if (name.equals("shm")) {
+                for (int p = 0; p < size; p++) {
+                    if (!hosts[p].equals(info.host())) {
+                        throw new IllegalStateException("rank " + rank + " on host " + info.host() + " cannot reach rank "
+                                + p + " on host " + hosts[p] + " by shared memory: use --transport auto or tcp");
+                    }
+                }
+            }
+            names.add(name);
+            reaches.add(p -> !inJvm.test(p));
+        }
+        List<Endpoint> opened = new ArrayList<>();
+        try {
+            for (int i = 0; i < names.size(); i++) {
+                TransportFactory factory = ProcessRankEnvProvider.transport(names.get(i), loader);
+                opened.add(factory.open(new ProcessRankEnvProvider.Context(info, rank, client, reaches.get(i))));
+            }
+        } catch (IOException | RuntimeException e) {
+            for (Endpoint ep : opened) {
+                try {
+                    ep.close();
+                } catch (RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        }
+        if (fabric == null && opened.size() == 1) {
+            return opened.getFirst();
+        }
+        Endpoint[] route = new Endpoint[size];
+        List<Endpoint> transports = new ArrayList<>();
+        List<Boolean> woken = new ArrayList<>();
+        Endpoint anchor = opened.getLast();
+        if (fabric != null) {
+            Endpoint threads = fabric.endpoint(rank);
+            fabric.wakeThrough(rank, anchor::wake);
+            transports.add(threads);
+            woken.add(true);
+        }
+        for (int i = 0; i < opened.size(); i++) {
+            transports.add(opened.get(i));
+            woken.add(i == opened.size() - 1);
+        }
+        for (int p = 0; p < size; p++) {
+            if (inJvm.test(p)) {
+                route[p] = fabric.endpoint(rank);
+            } else {
+                for (int i = 0; i < opened.size(); i++) {
+                    if (reaches.get(i).test(p)) {
+                        route[p] = opened.get(i);
+                        break;
+                    }
+                }
+            }
+            if (route[p] == null) {
+                route[p] = opened.getFirst(); // own rank without threads: the first byte transport loops back
+            }
+        }
+        return new RoutingEndpoint(rank, size, route, transports, woken);
+    }
+
+    private static boolean allEqual(String[] hosts) {
+        for (String h : hosts) {
+            if (!h.equals(hosts[0])) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
