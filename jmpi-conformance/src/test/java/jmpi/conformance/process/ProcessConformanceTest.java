@@ -35,15 +35,19 @@ class ProcessConformanceTest {
     }
 
     private static void run(ConformanceBodies.Body b, String transport) {
+        run(b, transport, 1);
+    }
+
+    private static void run(ConformanceBodies.Body b, String transport, int ranksPerJvm) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         JobSpec spec = new JobSpec(b.np(), List.of(), b.body().getName(), List.of(), true, Duration.ofSeconds(90),
                 Duration.ofSeconds(5));
-        JobResult r = new ProcessJob(spec, transport)
+        JobResult r = new ProcessJob(spec, transport).ranksPerJvm(ranksPerJvm)
                 .jvmOptions(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"))
                 .output(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
                 .run();
-        assertEquals(0, r.exitCode(), b + " over " + transport + ":\n" + r.describe() + err.toString(StandardCharsets.UTF_8));
+        assertEquals(0, r.exitCode(), b + " over " + transport + " with " + ranksPerJvm + " ranks per JVM:\n" + r.describe() + err.toString(StandardCharsets.UTF_8));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -56,5 +60,19 @@ class ProcessConformanceTest {
     @MethodSource("bodies")
     void overShm(ConformanceBodies.Body b) {
         run(b, "shm");
+    }
+
+    /** Mixed: two ranks per JVM (threads between them), shm between JVMs, in one job. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("bodies")
+    void threadsAndShmMixed(ConformanceBodies.Body b) {
+        run(b, "auto", 2);
+    }
+
+    /** Mixed: two ranks per JVM (threads between them), tcp between JVMs. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("bodies")
+    void threadsAndTcpMixed(ConformanceBodies.Body b) {
+        run(b, "tcp", 2);
     }
 }
