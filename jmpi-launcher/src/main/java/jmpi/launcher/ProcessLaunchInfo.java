@@ -97,7 +97,7 @@ record ProcessLaunchInfo(int rank, int ranks, int size, int localSize, String bo
         }
         String transport = env.apply(TRANSPORT);
         if (transport == null) {
-            transport = "tcp";
+            transport = "auto"; // shm among the ranks of a node, tcp across nodes
         }
         String host = env.apply(HOST);
         if (host == null || host.isBlank()) {

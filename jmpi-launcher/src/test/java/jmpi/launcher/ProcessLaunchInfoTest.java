@@ -37,7 +37,25 @@ class ProcessLaunchInfoTest {
         assertEquals(11, i.size());
         assertEquals(3, i.localSize());
         assertEquals("slurm-991-0", i.jobId());
-        assertEquals("tcp", i.transport());
+        assertEquals("auto", i.transport());
+    }
+
+    @Test
+    void severalRanksAHostNameAndTheSecretOnStandardInput() {
+        Map<String, String> env = Map.of("JMPI_RANK", "4", "JMPI_RANKS", "2", "JMPI_SIZE", "6", "JMPI_BOOT", "10.0.0.1:5000",
+                "JMPI_SECRET", "-", "JMPI_JOB_ID", "j", "JMPI_HOST", "node7");
+        ProcessLaunchInfo i = ProcessLaunchInfo.fromEnvironment(env::get, () -> SECRET + "\r");
+        assertEquals(4, i.rank());
+        assertEquals(2, i.ranks());
+        assertEquals("node7", i.host());
+        assertArrayEquals(java.util.HexFormat.of().parseHex(SECRET), i.secret());
+        IllegalStateException tooMany = assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(
+                Map.of("JMPI_RANK", "5", "JMPI_RANKS", "2", "JMPI_SIZE", "6", "JMPI_BOOT", "h:1", "JMPI_SECRET", SECRET,
+                        "JMPI_JOB_ID", "j")::get));
+        assertTrue(tooMany.getMessage().contains("JMPI_RANKS=2 from rank 5"), tooMany.getMessage());
+        IllegalStateException noLine = assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(
+                env::get, () -> ""));
+        assertTrue(noLine.getMessage().contains("standard input holds no secret"), noLine.getMessage());
     }
 
     @Test

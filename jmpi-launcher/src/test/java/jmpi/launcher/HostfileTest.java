@@ -1,0 +1,66 @@
+package jmpi.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class HostfileTest {
+    @Test
+    void parsesOpenMpiAndMpichStyles() {
+        List<Hostfile.Host> h = Hostfile.parse(List.of("# cluster", "", "node1 slots=4", "node2:2  # two cores",
+                "node3", "node1 slots=2 max_slots=8"));
+        assertEquals(List.of(new Hostfile.Host("node1", 6), new Hostfile.Host("node2", 2), new Hostfile.Host("node3", 1)), h);
+    }
+
+    @Test
+    void malformedLinesNameTheLine() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Hostfile.parse(List.of("a", "b slots=x")));
+        assertTrue(e.getMessage().contains("line 2") && e.getMessage().contains("'x'"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Hostfile.parse(List.of("a cores=2")));
+        assertTrue(e.getMessage().contains("unknown word 'cores=2'"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Hostfile.parse(List.of("a slots=0")));
+        assertTrue(e.getMessage().contains("at least 1"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Hostfile.parse(List.of("a;rm slots=1")));
+        assertTrue(e.getMessage().contains("bad host name"), e.getMessage());
+    }
+
+    @Test
+    void thisHostIsStartedDirectly() {
+        assertTrue(Hostfile.isThisHost("localhost"));
+        assertTrue(Hostfile.isThisHost("127.0.0.1"));
+        assertTrue(Hostfile.isThisHost(ProcessLaunchInfo.localHostName()));
+        assertFalse(Hostfile.isThisHost("jmpi-some-namespace"));
+        assertFalse(Hostfile.isThisHost("192.0.2.77")); // TEST-NET-1: never a local address
+    }
+
+    @Test
+    void remoteStartTemplates() {
+        List<String> cmd = List.of("env", "A=1", "java", "-cp", "/x y/lib", "Main", "it's");
+        assertEquals(List.of("ip", "netns", "exec", "h1", "env", "A=1", "java", "-cp", "/x y/lib", "Main", "it's"),
+                ProcessJob.remoteCommand("ip netns exec {host}", "h1", cmd));
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "node2", "env A=1 java -cp '/x y/lib' Main 'it'\\''s'"),
+                ProcessJob.remoteCommand(ProcessJob.DEFAULT_REMOTE_START, "node2", cmd));
+        JobSpec spec = new JobSpec(2, List.of(), "Main", List.of(), false, null, Duration.ofSeconds(1));
+        assertThrows(IllegalArgumentException.class, () -> new ProcessJob(spec, "tcp").remoteStart("ssh"));
+    }
+
+    @Test
+    void ranksFillHostsBySlotAndSplitIntoJvms() {
+        JobSpec spec = new JobSpec(7, List.of(), "Main", List.of(), false, null, Duration.ofSeconds(1));
+        ProcessJob job = new ProcessJob(spec, "auto").ranksPerJvm(2)
+                .hosts(List.of(new Hostfile.Host("a", 3), new Hostfile.Host("b", 4), new Hostfile.Host("c", 4)));
+        assertEquals(List.of(new ProcessJob.Unit(0, 2, "a", false, 3), new ProcessJob.Unit(2, 1, "a", false, 3),
+                new ProcessJob.Unit(3, 2, "b", false, 4), new ProcessJob.Unit(5, 2, "b", false, 4)), job.plan());
+        ProcessJob tooMany = new ProcessJob(new JobSpec(9, List.of(), "Main", List.of(), false, null, Duration.ofSeconds(1)),
+                "auto").hosts(List.of(new Hostfile.Host("a", 3), new Hostfile.Host("b", 4)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, tooMany::plan);
+        assertTrue(e.getMessage().contains("9 ranks do not fit the 7 slots"), e.getMessage());
+    }
+}
