@@ -54,6 +54,9 @@ public final class Engine {
     private final ObjectInputFilter objectFilter;
     private final CoreComm world;
     private final CoreComm self;
+    /** Every communicator this rank has, by point-to-point context (its collective context is the next). */
+    private final java.util.concurrent.ConcurrentHashMap<Integer, CoreComm> contexts =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean finalized;
 
     /**
@@ -80,6 +83,8 @@ public final class Engine {
         }
         this.world = new CoreComm(this, WORLD_CONTEXT, env.rank(), all);
         this.self = new CoreComm(this, SELF_CONTEXT, 0, new int[] {env.rank()});
+        contexts.put(WORLD_CONTEXT, world);
+        contexts.put(SELF_CONTEXT, self);
     }
 
     ClassLoader objectLoader() {
@@ -248,6 +253,7 @@ public final class Engine {
             }
             RecvRequest r = queues.takePosted(f.context, f.source, f.tag);
             if (r == null) {
+                checkEnvelope(f);
                 queues.addUnexpected(f);
             } else {
                 receive(r, f);
@@ -282,6 +288,20 @@ public final class Engine {
         @Override
         public void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
             byteProtocol.data(recvId, messageOffset, src, srcOffset, bytes);
+        }
+    }
+
+    /**
+     * A message no receive took yet: on a communicator this rank has, its source must be a member. A
+     * message on a context this rank does not know (yet) waits: the communicator may still be being
+     * created here; if it never is, Finalize reports it.
+     */
+    private void checkEnvelope(Frame f) {
+        CoreComm c = contexts.get(f.context & ~1);
+        if (c != null && f.source >= c.size()) {
+            throw new MpiError(ErrorClass.ERR_INTERN, "rank " + f.sender + " sent a message from rank " + f.source
+                    + " on a communicator of " + c.size() + " ranks (context " + f.context + "): a corrupt or foreign"
+                    + " message, dropped");
         }
     }
 
@@ -507,7 +527,32 @@ public final class Engine {
      * Collective over {@code comm}.
      */
     public CoreComm dup(CoreComm comm) {
-        return new CoreComm(this, internal.newContext(comm), comm.rank(), comm.worldRanks());
+        CoreComm c = new CoreComm(this, internal.newContext(comm), comm.rank(), comm.worldRanks());
+        contexts.put(c.context(), c);
+        return c;
+    }
+
+    /**
+     * At Finalize: messages still waiting on contexts that no communicator of this rank ever had were
+     * sent on a communicator this rank never created (a program error, or a foreign message). Say so
+     * rather than drop them silently.
+     */
+    private void reportUnknownContexts() {
+        java.util.Map<String, Integer> unknown = new java.util.TreeMap<>();
+        progressLock.lock();
+        try {
+            queues.forEachUnexpected(f -> {
+                if (!contexts.containsKey(f.context & ~1)) {
+                    unknown.merge("context " + f.context + " from rank " + f.sender, 1, Integer::sum);
+                }
+            });
+        } finally {
+            progressLock.unlock();
+        }
+        if (!unknown.isEmpty()) {
+            System.getLogger(Engine.class.getName()).log(System.Logger.Level.WARNING,
+                    "rank " + env.rank() + " finalizes with messages on communicators it never had (dropped): " + unknown);
+        }
     }
 
     /** Blocks until every member of {@code comm} has entered. Collective over {@code comm}. */
@@ -528,6 +573,7 @@ public final class Engine {
             await(() -> bsend.inUse() == 0);
         }
         barrier(world);
+        reportUnknownContexts();
         finalized = true;
         endpoint.close();
         job.finalized(env.rank());

@@ -30,6 +30,10 @@ final class InternalCollectives {
     int newContext(CoreComm comm) {
         synchronized (contextLock) {
             int agreed = agreeMax(comm, nextContext);
+            if (agreed > jmpi.spi.Frame.MAX_CONTEXT - 2) {
+                throw new MpiError(ErrorClass.ERR_INTERN, "out of context ids: " + (agreed / 2)
+                        + " communicators were created on this rank's communicators");
+            }
             nextContext = agreed + 2;
             return agreed;
         }

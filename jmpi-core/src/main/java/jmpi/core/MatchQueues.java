@@ -105,6 +105,13 @@ final class MatchQueues {
         return null;
     }
 
+    /** Visits every unexpected frame, oldest first. */
+    void forEachUnexpected(java.util.function.Consumer<Frame> action) {
+        for (Frame f = unexpectedHead; f != null; f = f.next) {
+            action.accept(f);
+        }
+    }
+
     boolean isEmpty() {
         return postedHead == null && unexpectedHead == null;
     }

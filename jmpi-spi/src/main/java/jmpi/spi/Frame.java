@@ -53,6 +53,11 @@ public final class Frame {
     public static final byte DATA = 4;
     /** A synchronous eager send has been matched (byte transports). */
     public static final byte ACK = 5;
+    /**
+     * Context ids are in {@code [0, MAX_CONTEXT)}: communicator creation never hands out more, and a
+     * message frame whose context lies outside is malformed.
+     */
+    public static final int MAX_CONTEXT = 1 << 30;
 
     public byte kind;
     /** The sender wants an {@link #ACK} when this eager message is matched (byte transports). */

@@ -83,7 +83,9 @@ public final class FrameDescriptor {
     /**
      * Reads a header into a new frame (payload not read: see {@link #payloadBytesAt}).
      *
-     * @throws IllegalArgumentException for an unknown kind or version, or a negative payload length
+     * @throws IllegalArgumentException for an unknown kind or version, a negative payload length, or a
+     *                                  message envelope no engine sends (a context outside
+     *                                  {@code [0, MAX_CONTEXT)}, a negative source or count)
      */
     public static Frame decodeHeader(MemorySegment in, long at) {
         byte kind = in.get(ValueLayout.JAVA_BYTE, at + KIND);
@@ -111,6 +113,16 @@ public final class FrameDescriptor {
         f.offset = in.get(LONG, at + OFFSET);
         f.sender = in.get(INT, at + SENDER);
         f.seq = in.get(LONG, at + SEQ);
+        if (kind == Frame.EAGER || kind == Frame.RTS) {
+            if (f.context < 0 || f.context >= Frame.MAX_CONTEXT) {
+                throw new IllegalArgumentException("message on context " + f.context + ", which no communicator can have"
+                        + " (contexts are in [0, " + Frame.MAX_CONTEXT + "))");
+            }
+            if (f.source < 0 || f.count < 0) {
+                throw new IllegalArgumentException("message with source " + f.source + " and count " + f.count
+                        + " (neither may be negative)");
+            }
+        }
         return f;
     }
 

@@ -109,6 +109,23 @@ class TcpMalformedStreamTest {
     }
 
     @Test
+    void unknownCommunicatorBreaksThePeer() throws Exception {
+        Frame f = eager(6, new byte[0]);
+        f.context = Frame.MAX_CONTEXT + 4;
+        check(frame(f, 1), "message on context " + (Frame.MAX_CONTEXT + 4) + ", which no communicator can have");
+        Frame g = eager(6, new byte[0]);
+        g.context = -2;
+        check(frame(g, 1), "message on context -2");
+    }
+
+    @Test
+    void negativeSourceBreaksThePeer() throws Exception {
+        Frame f = eager(3, new byte[0]);
+        f.source = -7;
+        check(frame(f, 1), "message with source -7");
+    }
+
+    @Test
     void unknownVersionBreaksThePeer() throws Exception {
         byte[] b = frame(eager(6, new byte[0]), 1);
         b[(int) FrameDescriptor.VERSION_AT] = 7;
