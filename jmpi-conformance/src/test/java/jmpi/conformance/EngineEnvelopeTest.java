@@ -1,0 +1,96 @@
+package jmpi.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import jmpi.core.Engine;
+import jmpi.core.ErrorClass;
+import jmpi.core.MpiError;
+import jmpi.core.RecvRequest;
+import jmpi.datatype.BasicType;
+import jmpi.spi.Endpoint;
+import jmpi.spi.Frame;
+import jmpi.spi.JobControl;
+import jmpi.spi.RankEnv;
+import jmpi.transport.threads.ThreadsFabric;
+
+/**
+ * Messages a correct engine never sends, handed to an engine by the transport: one whose source is
+ * not a member of its (known) communicator is refused with a clear error, not queued or matched.
+ */
+@Timeout(30)
+class EngineEnvelopeTest {
+    private record Env(int rank, int size, Endpoint endpoint) implements RankEnv {
+        @Override
+        public JobControl job() {
+            return new JobControl() {
+                @Override
+                public boolean aborted() {
+                    return false;
+                }
+
+                @Override
+                public String abortReason() {
+                    return null;
+                }
+
+                @Override
+                public void fail(int rank, int exitCode, String why, Throwable cause) {
+                    throw new AssertionError("rank " + rank + " failed: " + why, cause);
+                }
+            };
+        }
+
+        @Override
+        public int localRanks() {
+            return 1;
+        }
+
+        @Override
+        public String[] args() {
+            return new String[0];
+        }
+
+        @Override
+        public String mainClass() {
+            return null;
+        }
+    }
+
+    private static Frame eager(int context, int source, int tag, int value) {
+        Frame f = new Frame();
+        f.kind = Frame.EAGER;
+        f.context = context;
+        f.source = source;
+        f.tag = tag;
+        f.typeCode = BasicType.INT.code();
+        f.count = 1;
+        f.payload = new int[] {value};
+        return f;
+    }
+
+    @Test
+    void aSourceOutsideTheCommunicatorIsRefused() {
+        ThreadsFabric fabric = new ThreadsFabric(2);
+        Engine engine = new Engine(new Env(0, 2, fabric.endpoint(0)), getClass().getClassLoader());
+        int world = engine.world().context();
+        // A well-formed message first: it is matched as usual.
+        fabric.endpoint(1).send(0, eager(world, 1, 3, 42));
+        int[] in = new int[1];
+        RecvRequest ok = engine.irecv(engine.world(), in, 0, 1, BasicType.INT, 1, 3);
+        engine.await(ok);
+        assertEquals(42, in[0]);
+        // Then one claiming to come from rank 5 of the 2-rank world.
+        fabric.endpoint(1).send(0, eager(world, 5, 3, 7));
+        MpiError e = assertThrows(MpiError.class, () -> {
+            RecvRequest r = engine.irecv(engine.world(), new int[1], 0, 1, BasicType.INT, 1, 4);
+            engine.await(r);
+        });
+        assertEquals(ErrorClass.ERR_INTERN, e.errorClass());
+        assertTrue(e.getMessage().contains("from rank 5 on a communicator of 2 ranks"), e.getMessage());
+    }
+}
