@@ -58,6 +58,13 @@ final class Checks {
         }
     }
 
+    /** A rank of a group or communicator of {@code size} members (no wildcard). */
+    static void rankIn(String what, int rank, int size) {
+        if (rank < 0 || rank >= size) {
+            throw error(ErrorClass.ERR_RANK, what + " " + rank + " out of range [0, " + size + ")");
+        }
+    }
+
     static void sendTag(int tag) {
         if (tag < 0) {
             throw error(ErrorClass.ERR_TAG, "send tag " + tag + " is negative (tags run 0.." + Engine.TAG_UB + ")");

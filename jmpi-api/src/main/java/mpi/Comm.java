@@ -84,7 +84,82 @@ public class Comm {
 
     /** MPI_Comm_test_inter. */
     public boolean Test_inter() {
-        return false;
+        try {
+            return core().isInter();
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Comm_group: the (local) group of this communicator. */
+    public Group Group() {
+        try {
+            CoreComm c = core();
+            return new Group(c.worldRanks(), c.engine().worldRank());
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Topo_test: {@link MPI#CART}, {@link MPI#GRAPH}, or {@link MPI#UNDEFINED} for no topology. */
+    public int Topo_test() {
+        try {
+            core();
+            return MPI.UNDEFINED;
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /**
+     * MPI_Attr_get of a predefined attribute: {@link MPI#TAG_UB} (largest tag), {@link MPI#HOST}
+     * ({@link MPI#PROC_NULL}: no host rank), {@link MPI#IO} ({@link MPI#ANY_SOURCE}: every rank may do
+     * I/O), {@link MPI#WTIME_IS_GLOBAL} (0: clocks of different hosts are not synchronized). Returned
+     * as an {@code int}, as mpiJava 1.2 does; {@code Object v = comm.Attr_get(k)} (MPJ) compiles too.
+     */
+    public int Attr_get(int keyval) {
+        try {
+            core();
+            return switch (keyval) {
+                case MPI.TAG_UB -> MPI.TAG_UB_VALUE;
+                case MPI.HOST -> MPI.PROC_NULL;
+                case MPI.IO -> MPI.ANY_SOURCE;
+                case MPI.WTIME_IS_GLOBAL -> 0;
+                default -> throw new MpiError(ErrorClass.ERR_ARG, "no attribute with key " + keyval
+                        + " (predefined: MPI.TAG_UB, MPI.HOST, MPI.IO, MPI.WTIME_IS_GLOBAL)");
+            };
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /**
+     * MPI_Intercomm_create, called on the peer communicator (as in mpiJava): an inter-communicator
+     * between the group of {@code local_comm} and the group whose leader is {@code remote_leader} in
+     * this communicator. Collective over both groups; the leaders talk over this communicator with
+     * {@code tag}.
+     */
+    public Intercomm Create_intercomm(Comm local_comm, int local_leader, int remote_leader, int tag) {
+        try {
+            if (local_comm == null) {
+                throw new MpiError(ErrorClass.ERR_COMM, "local communicator is null");
+            }
+            CoreComm local = local_comm.core();
+            if (local.isInter()) {
+                throw new MpiError(ErrorClass.ERR_COMM, "the local communicator must be an intra-communicator");
+            }
+            Checks.rankIn("local leader", local_leader, local.size());
+            CoreComm peer = null;
+            if (local.rank() == local_leader) {
+                peer = core();
+                Checks.rankIn("remote leader", remote_leader, peer.peers());
+                Checks.sendTag(tag);
+            }
+            return inherit(new Intercomm(name + ".inter", local.engine().createIntercomm(local, local_leader, peer,
+                    remote_leader, tag)));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
     }
 
     /** True once this communicator has been freed (MPI_COMM_NULL). */
@@ -135,14 +210,25 @@ public class Comm {
         }
     }
 
-    /** MPI_Comm_free. The predefined communicators cannot be freed. */
+    /** Copies this communicator's error handler to {@code c}, a communicator made from it. */
+    <C extends Comm> C inherit(C c) {
+        ((Comm) c).errhandler = errhandler;
+        return c;
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** MPI_Comm_free. The predefined communicators cannot be freed; a freed one is unusable. */
     public void Free() {
         try {
-            core();
+            CoreComm c = core();
             if (this == MPI.COMM_WORLD || this == MPI.COMM_SELF) {
                 throw new MpiError(ErrorClass.ERR_COMM, "cannot free " + name);
             }
             core = null;
+            c.engine().free(c);
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -341,7 +427,7 @@ public class Comm {
     public Status Probe(int source, int tag) {
         try {
             CoreComm c = core();
-            Checks.source(source, c.size());
+            Checks.source(source, c.peers());
             Checks.recvTag(tag);
             return Status.of(c.engine().probe(c, source, tag));
         } catch (MpiError e) {
@@ -353,7 +439,7 @@ public class Comm {
     public Status Iprobe(int source, int tag) {
         try {
             CoreComm c = core();
-            Checks.source(source, c.size());
+            Checks.source(source, c.peers());
             Checks.recvTag(tag);
             var p = c.engine().iprobe(c, source, tag);
             return p == null ? null : Status.of(p);
@@ -367,7 +453,7 @@ public class Comm {
     private CoreComm checkSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         CoreComm c = core();
         Checks.buffer(buf, offset, count, datatype);
-        Checks.dest(dest, c.size());
+        Checks.dest(dest, c.peers());
         Checks.sendTag(tag);
         return c;
     }
@@ -375,7 +461,7 @@ public class Comm {
     private CoreComm checkRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         CoreComm c = core();
         Checks.buffer(buf, offset, count, datatype);
-        Checks.source(source, c.size());
+        Checks.source(source, c.peers());
         Checks.recvTag(tag);
         return c;
     }

@@ -36,6 +36,16 @@ public class MPI {
     public static final int SIMILAR = 2;
     public static final int UNEQUAL = 3;
 
+    /** Topology kinds ({@link Comm#Topo_test}). */
+    public static final int GRAPH = 1;
+    public static final int CART = 2;
+
+    /** Keys of the predefined attributes ({@link Comm#Attr_get}). */
+    public static final int TAG_UB = 101;
+    public static final int HOST = 102;
+    public static final int IO = 103;
+    public static final int WTIME_IS_GLOBAL = 104;
+
     public static final int THREAD_SINGLE = 0;
     public static final int THREAD_FUNNELED = 1;
     public static final int THREAD_SERIALIZED = 2;
@@ -89,6 +99,9 @@ public class MPI {
     // ------------------------------------------------------------------ communicators
     public static final Intracomm COMM_WORLD = new Intracomm("MPI.COMM_WORLD");
     public static final Intracomm COMM_SELF = new Intracomm("MPI.COMM_SELF");
+
+    /** The group with no members. */
+    public static final Group GROUP_EMPTY = new Group(new int[0], -1);
 
     // ------------------------------------------------------------------ this rank's state
     static Engine engine;

@@ -182,4 +182,54 @@ class ApiCoverageTest {
         method(MPIException.class, false, int.class, "Get_error_class");
         report();
     }
+
+    @Test
+    void groupsCommunicatorsAndTopologies() {
+        Class<?> G = mpi.Group.class;
+        Class<?> IA = int[].class;
+        method(Comm.class, false, G, "Group");
+        method(Comm.class, false, int.class, "Topo_test");
+        method(Comm.class, false, int.class, "Attr_get", I);
+        method(Comm.class, false, boolean.class, "Test_inter");
+        method(Comm.class, false, mpi.Intercomm.class, "Create_intercomm", Comm.class, I, I, I);
+        method(G, false, int.class, "Size");
+        method(G, false, int.class, "Rank");
+        method(G, false, void.class, "Free");
+        method(G, true, IA, "Translate_ranks", G, IA, G);
+        method(G, true, int.class, "Compare", G, G);
+        method(G, true, G, "Union", G, G);
+        method(G, true, G, "Intersection", G, G);
+        method(G, true, G, "Difference", G, G);
+        method(G, false, G, "Incl", IA);
+        method(G, false, G, "Excl", IA);
+        method(G, false, G, "Range_incl", int[][].class);
+        method(G, false, G, "Range_excl", int[][].class);
+        method(Intracomm.class, false, Intracomm.class, "Split", I, I);
+        method(Intracomm.class, false, Intracomm.class, "Create", G);
+        method(Intracomm.class, false, Intracomm.class, "Creat", G);
+        method(Intracomm.class, false, mpi.Cartcomm.class, "Create_cart", IA, boolean[].class, boolean.class);
+        method(Intracomm.class, false, mpi.Graphcomm.class, "Create_graph", IA, IA, boolean.class);
+        method(mpi.Intercomm.class, false, int.class, "Remote_size");
+        method(mpi.Intercomm.class, false, G, "Remote_group");
+        method(mpi.Intercomm.class, false, Intracomm.class, "Merge", boolean.class);
+        method(mpi.Cartcomm.class, false, mpi.CartParms.class, "Get");
+        method(mpi.Cartcomm.class, false, int.class, "Rank", IA);
+        method(mpi.Cartcomm.class, false, IA, "Coords", I);
+        method(mpi.Cartcomm.class, false, mpi.ShiftParms.class, "Shift", I, I);
+        method(mpi.Cartcomm.class, false, mpi.Cartcomm.class, "Sub", boolean[].class);
+        method(mpi.Cartcomm.class, false, int.class, "Map", IA, boolean[].class);
+        method(mpi.Cartcomm.class, true, void.class, "Dims_create", I, IA);
+        method(mpi.Graphcomm.class, false, mpi.GraphParms.class, "Get");
+        method(mpi.Graphcomm.class, false, IA, "Neighbours", I);
+        method(mpi.Graphcomm.class, false, int.class, "Map", IA, IA);
+        field(mpi.CartParms.class, false, IA, "dims", "coords");
+        field(mpi.CartParms.class, false, boolean[].class, "periods");
+        field(mpi.GraphParms.class, false, IA, "index", "edges");
+        field(mpi.ShiftParms.class, false, int.class, "rank_source", "rank_dest");
+        field(MPI.class, true, int.class, "CART", "GRAPH", "TAG_UB", "HOST", "IO", "WTIME_IS_GLOBAL");
+        field(MPI.class, true, G, "GROUP_EMPTY");
+        assertTrue(Intracomm.class.isAssignableFrom(mpi.Cartcomm.class), "Cartcomm extends Intracomm");
+        assertTrue(Comm.class.isAssignableFrom(mpi.Intercomm.class), "Intercomm extends Comm");
+        report();
+    }
 }

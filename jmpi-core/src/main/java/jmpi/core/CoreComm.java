@@ -1,21 +1,36 @@
 package jmpi.core;
 
 /**
- * The engine's view of an intra-communicator: two matching contexts (one for point-to-point, one
- * for collectives, so that the two never match each other), this rank's place in it and the world
- * rank of every member. Immutable.
+ * The engine's view of a communicator: two matching contexts (one for point-to-point, one for
+ * collectives, so that the two never match each other), this rank's place in its (local) group,
+ * and the world rank of every member. An inter-communicator also has a remote group: destinations
+ * and sources of its point-to-point traffic are ranks of the remote group. Immutable.
  */
 public final class CoreComm {
     private final Engine engine;
     private final int context;
     private final int rank;
     private final int[] worldRanks;
+    private final int[] remoteWorldRanks;
+    private final CoreComm localComm;
 
     CoreComm(Engine engine, int context, int rank, int[] worldRanks) {
+        this(engine, context, rank, worldRanks, null, null);
+    }
+
+    /** An inter-communicator when {@code remoteWorldRanks} is not null; {@code localComm} is then its local group's. */
+    CoreComm(Engine engine, int context, int rank, int[] worldRanks, int[] remoteWorldRanks, CoreComm localComm) {
         this.engine = engine;
         this.context = context;
         this.rank = rank;
         this.worldRanks = worldRanks;
+        this.remoteWorldRanks = remoteWorldRanks;
+        this.localComm = localComm;
+    }
+
+    /** An inter-communicator's private intra-communicator over its local group. */
+    CoreComm localComm() {
+        return localComm;
     }
 
     public Engine engine() {
@@ -31,25 +46,49 @@ public final class CoreComm {
         return context + 1;
     }
 
+    /** This rank in the local group. */
     public int rank() {
         return rank;
     }
 
+    /** Size of the local group. */
     public int size() {
         return worldRanks.length;
     }
 
-    public int worldRank(int rankInComm) {
-        return worldRanks[rankInComm];
+    /** True for an inter-communicator. */
+    public boolean isInter() {
+        return remoteWorldRanks != null;
     }
 
-    /** A copy of the world ranks of the members, in communicator rank order. */
+    /** How many ranks point-to-point traffic addresses: the remote group's size for an inter-communicator. */
+    public int peers() {
+        return remoteWorldRanks != null ? remoteWorldRanks.length : worldRanks.length;
+    }
+
+    /** The world rank of destination or source {@code peerRank} (of the remote group for an inter-communicator). */
+    public int worldRank(int peerRank) {
+        return remoteWorldRanks != null ? remoteWorldRanks[peerRank] : worldRanks[peerRank];
+    }
+
+    /** The world rank of member {@code rankInGroup} of the local group. */
+    public int localWorldRank(int rankInGroup) {
+        return worldRanks[rankInGroup];
+    }
+
+    /** A copy of the world ranks of the (local) members, in rank order. */
     public int[] worldRanks() {
         return worldRanks.clone();
     }
 
-    /** True when both communicators have the same members in the same order. */
+    /** A copy of the world ranks of the remote group, or null for an intra-communicator. */
+    public int[] remoteWorldRanks() {
+        return remoteWorldRanks == null ? null : remoteWorldRanks.clone();
+    }
+
+    /** True when both communicators have the same members in the same order (both groups for inter-communicators). */
     public boolean sameMembersAs(CoreComm other) {
-        return java.util.Arrays.equals(worldRanks, other.worldRanks);
+        return java.util.Arrays.equals(worldRanks, other.worldRanks)
+                && java.util.Arrays.equals(remoteWorldRanks, other.remoteWorldRanks);
     }
 }

@@ -54,9 +54,7 @@ public final class Engine {
     private final ObjectInputFilter objectFilter;
     private final CoreComm world;
     private final CoreComm self;
-    /** Every communicator this rank has, by point-to-point context (its collective context is the next). */
-    private final java.util.concurrent.ConcurrentHashMap<Integer, CoreComm> contexts =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final Communicators comms = new Communicators(this, internal);
     private volatile boolean finalized;
 
     /**
@@ -83,8 +81,8 @@ public final class Engine {
         }
         this.world = new CoreComm(this, WORLD_CONTEXT, env.rank(), all);
         this.self = new CoreComm(this, SELF_CONTEXT, 0, new int[] {env.rank()});
-        contexts.put(WORLD_CONTEXT, world);
-        contexts.put(SELF_CONTEXT, self);
+        comms.register(world);
+        comms.register(self);
     }
 
     ClassLoader objectLoader() {
@@ -297,10 +295,10 @@ public final class Engine {
      * created here; if it never is, Finalize reports it.
      */
     private void checkEnvelope(Frame f) {
-        CoreComm c = contexts.get(f.context & ~1);
-        if (c != null && f.source >= c.size()) {
+        CoreComm c = comms.byContext(f.context);
+        if (c != null && f.source >= c.peers()) {
             throw new MpiError(ErrorClass.ERR_INTERN, "rank " + f.sender + " sent a message from rank " + f.source
-                    + " on a communicator of " + c.size() + " ranks (context " + f.context + "): a corrupt or foreign"
+                    + " on a communicator of " + c.peers() + " ranks (context " + f.context + "): a corrupt or foreign"
                     + " message, dropped");
         }
     }
@@ -527,9 +525,35 @@ public final class Engine {
      * Collective over {@code comm}.
      */
     public CoreComm dup(CoreComm comm) {
-        CoreComm c = new CoreComm(this, internal.newContext(comm), comm.rank(), comm.worldRanks());
-        contexts.put(c.context(), c);
-        return c;
+        return comms.dup(comm);
+    }
+
+    /**
+     * MPI_Comm_split; null where {@code color} is {@code undefined}. Collective over {@code comm}
+     * (an intra-communicator).
+     */
+    public CoreComm split(CoreComm comm, int color, int key, int undefined) {
+        return comms.split(comm, color, key, undefined);
+    }
+
+    /** MPI_Comm_create over {@code group} (world ranks, new rank order); null outside it. Collective. */
+    public CoreComm create(CoreComm comm, int[] group) {
+        return comms.create(comm, group);
+    }
+
+    /** MPI_Intercomm_create; collective over both groups, the leaders talking over {@code peer} with {@code tag}. */
+    public CoreComm createIntercomm(CoreComm local, int localLeader, CoreComm peer, int remoteLeader, int tag) {
+        return comms.createIntercomm(local, localLeader, peer, remoteLeader, tag);
+    }
+
+    /** MPI_Intercomm_merge. Collective over both groups. */
+    public CoreComm merge(CoreComm inter, boolean high) {
+        return comms.merge(inter, high);
+    }
+
+    /** MPI_Comm_free: the context becomes available again. */
+    public void free(CoreComm comm) {
+        comms.free(comm);
     }
 
     /**
@@ -542,7 +566,7 @@ public final class Engine {
         progressLock.lock();
         try {
             queues.forEachUnexpected(f -> {
-                if (!contexts.containsKey(f.context & ~1)) {
+                if (!comms.known(f.context)) {
                     unknown.merge("context " + f.context + " from rank " + f.sender, 1, Integer::sum);
                 }
             });
