@@ -37,8 +37,10 @@ final class Checks {
             throw error(ErrorClass.ERR_BUFFER, "negative offset " + offset);
         }
         int length = BasicType.length(buf);
-        if ((long) offset + count > length) {
+        long elements = (long) count * type.elementsPerItem();
+        if (offset + elements > length) {
             throw error(ErrorClass.ERR_BUFFER, "offset " + offset + " + count " + count
+                    + (type.elementsPerItem() == 1 ? "" : " x " + type.elementsPerItem() + " elements")
                     + " runs past the end of the buffer (length " + length + ")");
         }
         return basic;

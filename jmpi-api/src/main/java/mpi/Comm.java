@@ -468,12 +468,12 @@ public class Comm {
 
     SendRequest startSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
         CoreComm c = checkSend(buf, offset, count, datatype, dest, tag);
-        return c.engine().isend(c, buf, offset, count, datatype.basic(), dest, tag, mode);
+        return c.engine().isend(c, buf, offset, count * datatype.elementsPerItem(), datatype.basic(), dest, tag, mode);
     }
 
     RecvRequest startRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         CoreComm c = checkRecv(buf, offset, count, datatype, source, tag);
-        return c.engine().irecv(c, buf, offset, count, datatype.basic(), source, tag);
+        return c.engine().irecv(c, buf, offset, count * datatype.elementsPerItem(), datatype.basic(), source, tag);
     }
 
     /** Fails a completed request's error through this communicator's handler. */

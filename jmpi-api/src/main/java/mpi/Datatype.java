@@ -10,10 +10,22 @@ import jmpi.datatype.BasicType;
 public class Datatype {
     private final BasicType basic;
     private final String name;
+    /** Basic elements per item: 1, or 2 for the (value, index) pair types of MAXLOC / MINLOC. */
+    private final int elements;
 
     Datatype(BasicType basic, String name) {
+        this(basic, name, 1);
+    }
+
+    Datatype(BasicType basic, String name, int elements) {
         this.basic = basic;
         this.name = name;
+        this.elements = elements;
+    }
+
+    /** Basic elements per item of this datatype (the buffer holds count times this many). */
+    int elementsPerItem() {
+        return elements;
     }
 
     /** The basic type a message of this datatype carries; the LB/UB markers carry none. */
@@ -30,12 +42,12 @@ public class Datatype {
 
     /** MPI_Type_size: bytes of data in one element (1 for {@code MPI.OBJECT}). */
     public int Size() {
-        return basic == null ? 0 : basic.size();
+        return basic == null ? 0 : basic.size() * elements;
     }
 
     /** MPI_Type_extent, in elements of the buffer's array (as mpiJava counts it). */
     public int Extent() {
-        return basic == null ? 0 : 1;
+        return basic == null ? 0 : elements;
     }
 
     /** MPI_Type_lb, in elements. */

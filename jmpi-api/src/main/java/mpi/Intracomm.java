@@ -1,6 +1,8 @@
 package mpi;
 
+import jmpi.coll.Coll;
 import jmpi.core.CoreComm;
+import jmpi.datatype.BasicType;
 import jmpi.core.ErrorClass;
 import jmpi.core.MpiError;
 
@@ -112,8 +114,295 @@ public class Intracomm extends Comm {
     /** MPI_Barrier: returns once every member has entered. */
     public void Barrier() {
         try {
+            Coll.barrier(core());
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    // ------------------------------------------------------------------ collectives
+    // Counts and displacements are in items of the datatype; the engine below counts basic elements.
+
+    /** A buffer of {@code items} items of {@code type} at {@code offset}; returns the basic type. */
+    private static BasicType buf(String what, Object buf, int offset, long items, Datatype type) {
+        if (items > Integer.MAX_VALUE) {
+            throw new MpiError(ErrorClass.ERR_COUNT, what + ": " + items + " items is more than an array holds");
+        }
+        try {
+            return Checks.buffer(buf, offset, (int) items, type);
+        } catch (MpiError e) {
+            throw new MpiError(e.errorClass(), what + ": " + e.getMessage().replaceFirst("^[A-Z_]+: ", ""), e);
+        }
+    }
+
+    private static void root(int root, int size) {
+        Checks.rankIn("root", root, size);
+    }
+
+    /** The two sides of a data movement must carry the same basic type. */
+    private static BasicType same(BasicType s, BasicType r, Datatype st, Datatype rt) {
+        if (s != r) {
+            throw new MpiError(ErrorClass.ERR_TYPE, "send datatype " + st + " and receive datatype " + rt
+                    + " carry different basic types");
+        }
+        return s;
+    }
+
+    private static int[] elements(String what, int[] items, int n, Datatype type) {
+        if (items == null || items.length < n) {
+            throw new MpiError(ErrorClass.ERR_ARG, what + " must have " + n + " entries");
+        }
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            if (items[i] < 0) {
+                throw new MpiError(ErrorClass.ERR_COUNT, what + "[" + i + "] = " + items[i] + " is negative");
+            }
+            out[i] = Math.multiplyExact(items[i], type.elementsPerItem());
+        }
+        return out;
+    }
+
+    private static void fits(String what, Object buf, int offset, int[] counts, int[] displs, Datatype type) {
+        for (int i = 0; i < counts.length; i++) {
+            if (displs[i] < 0) {
+                throw new MpiError(ErrorClass.ERR_ARG, "displacement " + i + " of " + what + " is negative");
+            }
+            buf(what + " block " + i, buf, offset + displs[i], counts[i] / type.elementsPerItem(), type);
+        }
+    }
+
+    /** MPI_Bcast: {@code root}'s buffer to every member. */
+    public void Bcast(Object buf, int offset, int count, Datatype type, int root) {
+        try {
             CoreComm c = core();
-            c.engine().barrier(c);
+            BasicType t = buf("Bcast buffer", buf, offset, count, type);
+            root(root, c.size());
+            Coll.bcast(c, buf, offset, count * type.elementsPerItem(), t, root);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Gather: every member's send buffer into the root's receive buffer, rank after rank. */
+    public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+                       int recvcount, Datatype recvtype, int root) {
+        try {
+            CoreComm c = core();
+            root(root, c.size());
+            BasicType t = buf("Gather send buffer", sendbuf, sendoffset, sendcount, sendtype);
+            int n = sendcount * sendtype.elementsPerItem();
+            if (c.rank() == root) {
+                same(t, buf("Gather receive buffer", recvbuf, recvoffset, (long) recvcount * c.size(), recvtype),
+                        sendtype, recvtype);
+                checkBlock("Gather", n, recvcount * recvtype.elementsPerItem());
+            }
+            Coll.gather(c, sendbuf, sendoffset, recvbuf, recvoffset, n, t, root);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    private static void checkBlock(String what, int sent, int received) {
+        if (sent != received) {
+            throw new MpiError(ErrorClass.ERR_COUNT, what + ": a block of " + sent + " elements sent, " + received
+                    + " expected (type signatures must match)");
+        }
+    }
+
+    /** MPI_Gatherv: member i's send buffer into the root's at {@code displs[i]} ({@code recvcount[i]} items). */
+    public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+                        int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        try {
+            CoreComm c = core();
+            root(root, c.size());
+            BasicType t = buf("Gatherv send buffer", sendbuf, sendoffset, sendcount, sendtype);
+            int[] rc = null;
+            int[] rd = null;
+            if (c.rank() == root) {
+                rc = elements("recvcount", recvcount, c.size(), recvtype);
+                rd = elements("displs", displs, c.size(), recvtype);
+                same(t, recvtype.basicForMessages(), sendtype, recvtype);
+                fits("Gatherv receive buffer", recvbuf, recvoffset, rc, rd, recvtype);
+                checkBlock("Gatherv (root's own block)", sendcount * sendtype.elementsPerItem(), rc[root]);
+            }
+            Coll.gatherv(c, sendbuf, sendoffset, sendcount * sendtype.elementsPerItem(), recvbuf, recvoffset, rc, rd, t, root);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Scatter: block i of the root's send buffer to member i. */
+    public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+                        int recvcount, Datatype recvtype, int root) {
+        try {
+            CoreComm c = core();
+            root(root, c.size());
+            BasicType t = buf("Scatter receive buffer", recvbuf, recvoffset, recvcount, recvtype);
+            int n = recvcount * recvtype.elementsPerItem();
+            if (c.rank() == root) {
+                same(buf("Scatter send buffer", sendbuf, sendoffset, (long) sendcount * c.size(), sendtype), t,
+                        sendtype, recvtype);
+                checkBlock("Scatter", sendcount * sendtype.elementsPerItem(), n);
+            }
+            Coll.scatter(c, sendbuf, sendoffset, recvbuf, recvoffset, n, t, root);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Scatterv: {@code sendcount[i]} items at {@code displs[i]} of the root's send buffer to member i. */
+    public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype, Object recvbuf,
+                         int recvoffset, int recvcount, Datatype recvtype, int root) {
+        try {
+            CoreComm c = core();
+            root(root, c.size());
+            BasicType t = buf("Scatterv receive buffer", recvbuf, recvoffset, recvcount, recvtype);
+            int[] sc = null;
+            int[] sd = null;
+            if (c.rank() == root) {
+                sc = elements("sendcount", sendcount, c.size(), sendtype);
+                sd = elements("displs", displs, c.size(), sendtype);
+                same(sendtype.basicForMessages(), t, sendtype, recvtype);
+                fits("Scatterv send buffer", sendbuf, sendoffset, sc, sd, sendtype);
+            }
+            Coll.scatterv(c, sendbuf, sendoffset, sc, sd, recvbuf, recvoffset, recvcount * recvtype.elementsPerItem(), t, root);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Allgather: every member's block to every member, rank after rank. */
+    public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+                          int recvcount, Datatype recvtype) {
+        try {
+            CoreComm c = core();
+            BasicType t = same(buf("Allgather send buffer", sendbuf, sendoffset, sendcount, sendtype),
+                    buf("Allgather receive buffer", recvbuf, recvoffset, (long) recvcount * c.size(), recvtype),
+                    sendtype, recvtype);
+            int n = sendcount * sendtype.elementsPerItem();
+            checkBlock("Allgather", n, recvcount * recvtype.elementsPerItem());
+            Coll.allgather(c, sendbuf, sendoffset, recvbuf, recvoffset, n, t);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Allgatherv: member i's block to every member at {@code displs[i]} ({@code recvcount[i]} items). */
+    public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+                           int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
+        try {
+            CoreComm c = core();
+            BasicType t = buf("Allgatherv send buffer", sendbuf, sendoffset, sendcount, sendtype);
+            int[] rc = elements("recvcount", recvcount, c.size(), recvtype);
+            int[] rd = elements("displs", displs, c.size(), recvtype);
+            same(t, recvtype.basicForMessages(), sendtype, recvtype);
+            fits("Allgatherv receive buffer", recvbuf, recvoffset, rc, rd, recvtype);
+            checkBlock("Allgatherv (own block)", sendcount * sendtype.elementsPerItem(), rc[c.rank()]);
+            Coll.allgatherv(c, sendbuf, sendoffset, sendcount * sendtype.elementsPerItem(), recvbuf, recvoffset, rc, rd, t);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Alltoall: block j of member i's send buffer to block i of member j's receive buffer. */
+    public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+                         int recvcount, Datatype recvtype) {
+        try {
+            CoreComm c = core();
+            BasicType t = same(buf("Alltoall send buffer", sendbuf, sendoffset, (long) sendcount * c.size(), sendtype),
+                    buf("Alltoall receive buffer", recvbuf, recvoffset, (long) recvcount * c.size(), recvtype),
+                    sendtype, recvtype);
+            int n = sendcount * sendtype.elementsPerItem();
+            checkBlock("Alltoall", n, recvcount * recvtype.elementsPerItem());
+            Coll.alltoall(c, sendbuf, sendoffset, recvbuf, recvoffset, n, t);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Alltoallv: {@code sendcount[j]} items at {@code sdispls[j]} to member j, received at {@code rdispls[i]}. */
+    public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        try {
+            CoreComm c = core();
+            int[] sc = elements("sendcount", sendcount, c.size(), sendtype);
+            int[] sd = elements("sdispls", sdispls, c.size(), sendtype);
+            int[] rc = elements("recvcount", recvcount, c.size(), recvtype);
+            int[] rd = elements("rdispls", rdispls, c.size(), recvtype);
+            BasicType t = same(sendtype.basicForMessages(), recvtype.basicForMessages(), sendtype, recvtype);
+            fits("Alltoallv send buffer", sendbuf, sendoffset, sc, sd, sendtype);
+            fits("Alltoallv receive buffer", recvbuf, recvoffset, rc, rd, recvtype);
+            checkBlock("Alltoallv (own block)", sc[c.rank()], rc[c.rank()]);
+            Coll.alltoallv(c, sendbuf, sendoffset, sc, sd, recvbuf, recvoffset, rc, rd, t);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    private static jmpi.coll.Combiner combiner(Op op, Datatype type) {
+        if (op == null) {
+            throw new MpiError(ErrorClass.ERR_OP, "operation is null");
+        }
+        return op.combiner(type);
+    }
+
+    /** MPI_Reduce: the op over every member's send buffer into the root's receive buffer. */
+    public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op,
+                       int root) {
+        try {
+            CoreComm c = core();
+            root(root, c.size());
+            BasicType t = buf("Reduce send buffer", sendbuf, sendoffset, count, datatype);
+            if (c.rank() == root) {
+                buf("Reduce receive buffer", recvbuf, recvoffset, count, datatype);
+            }
+            Coll.reduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count * datatype.elementsPerItem(), t,
+                    combiner(op, datatype), root);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Allreduce: the op over every member's send buffer into every member's receive buffer. */
+    public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                          Op op) {
+        try {
+            CoreComm c = core();
+            BasicType t = buf("Allreduce send buffer", sendbuf, sendoffset, count, datatype);
+            buf("Allreduce receive buffer", recvbuf, recvoffset, count, datatype);
+            Coll.allreduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count * datatype.elementsPerItem(), t,
+                    combiner(op, datatype));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Reduce_scatter: the op over every member's send buffer; block i ({@code recvcounts[i]} items) to member i. */
+    public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+                               Datatype datatype, Op op) {
+        try {
+            CoreComm c = core();
+            int[] rc = elements("recvcounts", recvcounts, c.size(), datatype);
+            long total = 0;
+            for (int n : rc) {
+                total += n;
+            }
+            BasicType t = buf("Reduce_scatter send buffer", sendbuf, sendoffset, total / datatype.elementsPerItem(), datatype);
+            buf("Reduce_scatter receive buffer", recvbuf, recvoffset, recvcounts[c.rank()], datatype);
+            Coll.reduceScatter(c, sendbuf, sendoffset, recvbuf, recvoffset, rc, t, combiner(op, datatype));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Scan: member i receives the op over the send buffers of members 0..i. */
+    public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
+        try {
+            CoreComm c = core();
+            BasicType t = buf("Scan send buffer", sendbuf, sendoffset, count, datatype);
+            buf("Scan receive buffer", recvbuf, recvoffset, count, datatype);
+            Coll.scan(c, sendbuf, sendoffset, recvbuf, recvoffset, count * datatype.elementsPerItem(), t,
+                    combiner(op, datatype));
         } catch (MpiError e) {
             throw raise(e);
         }

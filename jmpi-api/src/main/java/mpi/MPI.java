@@ -88,6 +88,26 @@ public class MPI {
     public static final Datatype OBJECT = new Datatype(BasicType.OBJECT, "OBJECT");
     public static final Datatype PACKED = new Datatype(BasicType.PACKED, "PACKED");
     public static final Datatype LB = new Datatype(null, "LB");
+    /** (value, index) pairs for MAXLOC and MINLOC: two elements of the base type per item. */
+    public static final Datatype SHORT2 = new Datatype(BasicType.SHORT, "SHORT2", 2);
+    public static final Datatype INT2 = new Datatype(BasicType.INT, "INT2", 2);
+    public static final Datatype LONG2 = new Datatype(BasicType.LONG, "LONG2", 2);
+    public static final Datatype FLOAT2 = new Datatype(BasicType.FLOAT, "FLOAT2", 2);
+    public static final Datatype DOUBLE2 = new Datatype(BasicType.DOUBLE, "DOUBLE2", 2);
+
+    // ------------------------------------------------------------------ reduction operations
+    public static final Op MAX = new Op(jmpi.datatype.ReduceOp.MAX);
+    public static final Op MIN = new Op(jmpi.datatype.ReduceOp.MIN);
+    public static final Op SUM = new Op(jmpi.datatype.ReduceOp.SUM);
+    public static final Op PROD = new Op(jmpi.datatype.ReduceOp.PROD);
+    public static final Op LAND = new Op(jmpi.datatype.ReduceOp.LAND);
+    public static final Op BAND = new Op(jmpi.datatype.ReduceOp.BAND);
+    public static final Op LOR = new Op(jmpi.datatype.ReduceOp.LOR);
+    public static final Op BOR = new Op(jmpi.datatype.ReduceOp.BOR);
+    public static final Op LXOR = new Op(jmpi.datatype.ReduceOp.LXOR);
+    public static final Op BXOR = new Op(jmpi.datatype.ReduceOp.BXOR);
+    public static final Op MAXLOC = new Op(jmpi.datatype.ReduceOp.MAXLOC);
+    public static final Op MINLOC = new Op(jmpi.datatype.ReduceOp.MINLOC);
     public static final Datatype UB = new Datatype(null, "UB");
 
     // ------------------------------------------------------------------ error handlers
@@ -174,6 +194,9 @@ public class MPI {
     /** MPI_Finalize. Buffered messages are delivered first. */
     public static void Finalize() {
         Engine e = live();
+        if (jmpi.coll.Coll.statsRequested()) {
+            System.err.println("jmpi: rank " + e.worldRank() + " collectives: " + jmpi.coll.Coll.counts(e));
+        }
         e.finish();
         finalized = true;
     }

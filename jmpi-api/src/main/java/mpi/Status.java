@@ -45,8 +45,14 @@ public class Status {
      * message is not a whole number of them.
      */
     public int Get_count(Datatype datatype) {
+        int elements = Get_elements(datatype);
+        int per = datatype.elementsPerItem();
+        return elements == MPI.UNDEFINED || elements % per != 0 ? MPI.UNDEFINED : elements / per;
+    }
+
+    /** Received elements counted in {@code asked}'s basic type ({@code MPI.UNDEFINED} when not whole). */
+    private int basicElements(BasicType asked) {
         BasicType sent = BasicType.ofCode(typeCode);
-        BasicType asked = basicOf(datatype);
         if (asked == sent) {
             return count;
         }
@@ -71,7 +77,7 @@ public class Status {
 
     /** MPI_Get_elements: basic elements received (equal to Get_count for basic datatypes). */
     public int Get_elements(Datatype datatype) {
-        return Get_count(datatype);
+        return basicElements(basicOf(datatype));
     }
 
     /** MPI_Test_cancelled. */

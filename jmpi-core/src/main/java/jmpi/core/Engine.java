@@ -56,6 +56,9 @@ public final class Engine {
     private final CoreComm self;
     private final Communicators comms = new Communicators(this, internal);
     private volatile boolean finalized;
+    /** State of upper layers kept per rank (collective counters, ...): see {@link #attachment}. */
+    private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> attachments =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param objectLoader the class loader that resolves classes of received {@code MPI.OBJECT}s
@@ -91,6 +94,14 @@ public final class Engine {
 
     ObjectInputFilter objectFilter() {
         return objectFilter;
+    }
+
+    /**
+     * This rank's instance of {@code kind}, made by {@code make} on first use: per-rank state of
+     * layers above the engine (whose classes are shared by every rank of a JVM).
+     */
+    public <T> T attachment(Class<T> kind, java.util.function.Supplier<T> make) {
+        return kind.cast(attachments.computeIfAbsent(kind, k -> make.get()));
     }
 
     public CoreComm world() {

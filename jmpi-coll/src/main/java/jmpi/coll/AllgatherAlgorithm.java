@@ -1,0 +1,8 @@
+package jmpi.coll;
+
+import jmpi.datatype.BasicType;
+
+/** MPI_Allgather: {@code count} elements from every rank into every rank's {@code r}, rank after rank. */
+public interface AllgatherAlgorithm extends Algorithm {
+    void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t);
+}

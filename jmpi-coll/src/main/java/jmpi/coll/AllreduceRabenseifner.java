@@ -1,0 +1,39 @@
+package jmpi.coll;
+
+import jmpi.datatype.BasicType;
+
+/**
+ * Rabenseifner's allreduce: reduce-scatter by recursive halving, allgather by recursive doubling;
+ * a non-power-of-two size folds the extra ranks into neighbours first and hands them the result
+ * last (as Rabenseifner and Traeff describe). Commutative operations, at least one element per
+ * block. Cost: 2 log2 p alpha + 2 (p-1)/p n beta + (p-1)/p n gamma.
+ */
+final class AllreduceRabenseifner implements AllreduceAlgorithm {
+    @Override
+    public String name() {
+        return "rabenseifner";
+    }
+
+    @Override
+    public String unusable(Problem p) {
+        if (!p.commutative()) {
+            return "combines out of rank order: commutative operations only";
+        }
+        int pof2 = Integer.highestOneBit(Math.max(1, p.size()));
+        return p.count() < pof2 ? "needs at least " + pof2 + " elements (one per block), not " + p.count() : null;
+    }
+
+    @Override
+    public void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
+        Object buf = Ctx.alloc(t, count);
+        Ctx.copy(s, so, buf, 0, count);
+        Halving h = new Halving(c, count);
+        h.fold(buf, count, t, op);
+        if (h.newRank >= 0) {
+            h.reduceScatter(buf, t, op);
+            h.allgather(buf, t);
+        }
+        h.unfold(buf, count, t);
+        Ctx.copy(buf, 0, r, ro, count);
+    }
+}

@@ -1,0 +1,272 @@
+package jmpi.coll;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+import jmpi.core.CoreComm;
+import jmpi.core.CoreRequest;
+import jmpi.core.Engine;
+import jmpi.core.ErrorClass;
+import jmpi.core.MpiError;
+import jmpi.datatype.BasicType;
+
+/**
+ * The collectives as the API calls them: each call picks its algorithm (forced by
+ * {@code -Djmpi.coll.<collective>=<name>}, else from the selection table, {@code -Djmpi.coll.table=FILE}
+ * or the built-in one), counts it, and runs it on the communicator's collective context. Arguments
+ * are already checked by the API. The vector variants ({@code gatherv}, ...) have one algorithm each.
+ *
+ * <p>Per-rank state (table, forced choices, counters) lives on the rank's engine, since this class is
+ * shared by all ranks of a JVM.
+ */
+public final class Coll {
+    /** Tags of the collectives on the collective context (the engine's own use 1-127). */
+    private static final int TAG_BASE = 1000;
+
+    private Coll() {
+    }
+
+    /** Per-rank state. */
+    static final class State {
+        final Selection table;
+        final Map<String, Algorithm> forced = new ConcurrentHashMap<>();
+        final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
+
+        State() {
+            String file = System.getProperty("jmpi.coll.table", "").trim();
+            if (file.isEmpty()) {
+                table = Selection.defaults();
+            } else {
+                try {
+                    table = Selection.read(Path.of(file));
+                } catch (IOException | RuntimeException e) {
+                    throw new MpiError(ErrorClass.ERR_ARG, "jmpi.coll.table=" + file + ": " + e.getMessage(), e);
+                }
+            }
+            for (String c : Registry.collectives()) {
+                String name = System.getProperty("jmpi.coll." + c, "").trim();
+                if (!name.isEmpty() && !name.equals("auto")) {
+                    try {
+                        forced.put(c, Registry.algorithm(c, name));
+                    } catch (IllegalArgumentException e) {
+                        throw new MpiError(ErrorClass.ERR_ARG, "jmpi.coll." + c + "=" + name + ": " + e.getMessage(), e);
+                    }
+                }
+            }
+        }
+    }
+
+    static State state(Engine e) {
+        return e.attachment(State.class, State::new);
+    }
+
+    static long segmentBytes() {
+        return Long.getLong("jmpi.coll.segmentBytes", 65536);
+    }
+
+    /** "jvm" when every member of {@code comm} shares this JVM, else "processes". */
+    static String locality(CoreComm comm) {
+        var ep = comm.engine().endpoint();
+        for (int i = 0; i < comm.size(); i++) {
+            if (!ep.sharesMemoryWith(comm.localWorldRank(i))) {
+                return "processes";
+            }
+        }
+        return "jvm";
+    }
+
+    /** Chooses, counts and returns the algorithm of {@code collective} for {@code p}. */
+    static Algorithm pick(CoreComm comm, String collective, Problem p) {
+        State s = state(comm.engine());
+        Algorithm a = s.forced.get(collective);
+        if (a != null) {
+            String why = a.unusable(p);
+            if (why != null) {
+                throw new MpiError(ErrorClass.ERR_ARG, collective + " algorithm '" + a.name() + "' forced by jmpi.coll."
+                        + collective + " cannot run this call: " + why);
+            }
+        } else {
+            try {
+                a = s.table.choose(collective, locality(comm), p);
+            } catch (IllegalStateException e) {
+                throw new MpiError(ErrorClass.ERR_INTERN, e.getMessage(), e);
+            }
+        }
+        s.counts.computeIfAbsent(collective + "." + a.name(), k -> new LongAdder()).increment();
+        return a;
+    }
+
+    private static Ctx ctx(CoreComm comm, String collective) {
+        return new Ctx(comm, TAG_BASE + Registry.collectives().indexOf(collective));
+    }
+
+    private static long bytes(int count, BasicType t) {
+        return (long) count * t.size();
+    }
+
+    // ---------------------------------------------------------------- the collectives
+
+    public static void barrier(CoreComm comm) {
+        Problem p = new Problem(comm.size(), 0, 0, true);
+        ((BarrierAlgorithm) pick(comm, "barrier", p)).run(ctx(comm, "barrier"));
+    }
+
+    public static void bcast(CoreComm comm, Object buf, int off, int count, BasicType t, int root) {
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
+        ((BcastAlgorithm) pick(comm, "bcast", p)).run(ctx(comm, "bcast"), buf, off, count, t, root);
+    }
+
+    public static void reduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op,
+                              int root) {
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative());
+        ((ReduceAlgorithm) pick(comm, "reduce", p)).run(ctx(comm, "reduce"), s, so, r, ro, count, t, op, root);
+    }
+
+    public static void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative());
+        ((AllreduceAlgorithm) pick(comm, "allreduce", p)).run(ctx(comm, "allreduce"), s, so, r, ro, count, t, op);
+    }
+
+    public static void gather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
+        ((GatherAlgorithm) pick(comm, "gather", p)).run(ctx(comm, "gather"), s, so, r, ro, count, t, root);
+    }
+
+    public static void scatter(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
+        ((ScatterAlgorithm) pick(comm, "scatter", p)).run(ctx(comm, "scatter"), s, so, r, ro, count, t, root);
+    }
+
+    public static void allgather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
+        ((AllgatherAlgorithm) pick(comm, "allgather", p)).run(ctx(comm, "allgather"), s, so, r, ro, count, t);
+    }
+
+    public static void alltoall(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
+        ((AlltoallAlgorithm) pick(comm, "alltoall", p)).run(ctx(comm, "alltoall"), s, so, r, ro, count, t);
+    }
+
+    public static void reduceScatter(CoreComm comm, Object s, int so, Object r, int ro, int[] counts, BasicType t,
+                                     Combiner op) {
+        long total = 0;
+        for (int n : counts) {
+            total += n;
+        }
+        Problem p = new Problem(comm.size(), total * t.size(), (int) Math.min(Integer.MAX_VALUE, total), op.commutative());
+        ((ReduceScatterAlgorithm) pick(comm, "reduce_scatter", p)).run(ctx(comm, "reduce_scatter"), s, so, r, ro,
+                counts, t, op);
+    }
+
+    public static void scan(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative());
+        ((ScanAlgorithm) pick(comm, "scan", p)).run(ctx(comm, "scan"), s, so, r, ro, count, t, op);
+    }
+
+    /** MPI_Gatherv: rank i's {@code scount} elements to the root's {@code r} at {@code displs[i]}. Linear. */
+    public static void gatherv(CoreComm comm, Object s, int so, int scount, Object r, int ro, int[] rcounts,
+                               int[] displs, BasicType t, int root) {
+        Ctx c = new Ctx(comm, TAG_BASE + 50);
+        count(comm, "gatherv.linear");
+        if (c.rank != root) {
+            c.send(s, so, scount, t, root);
+            return;
+        }
+        CoreRequest[] reqs = new CoreRequest[c.size - 1];
+        for (int i = 0, src = 0; src < c.size; src++) {
+            if (src == root) {
+                Ctx.copy(s, so, r, ro + displs[src], scount);
+            } else {
+                reqs[i++] = c.irecv(r, ro + displs[src], rcounts[src], t, src);
+            }
+        }
+        c.waitAll(reqs);
+    }
+
+    /** MPI_Scatterv: block i ({@code scounts[i]} elements at {@code displs[i]} of the root's {@code s}) to rank i. Linear. */
+    public static void scatterv(CoreComm comm, Object s, int so, int[] scounts, int[] displs, Object r, int ro,
+                                int rcount, BasicType t, int root) {
+        count(comm, "scatterv.linear");
+        scattervLinear(new Ctx(comm, TAG_BASE + 51), s, so, scounts, displs, r, ro, rcount, t, root);
+    }
+
+    static void scattervLinear(Ctx c, Object s, int so, int[] scounts, int[] displs, Object r, int ro, int rcount,
+                               BasicType t, int root) {
+        if (c.rank != root) {
+            c.recv(r, ro, rcount, t, root);
+            return;
+        }
+        CoreRequest[] reqs = new CoreRequest[c.size - 1];
+        for (int i = 0, dst = 0; dst < c.size; dst++) {
+            if (dst == root) {
+                Ctx.copy(s, so + displs[dst], r, ro, scounts[dst]);
+            } else {
+                reqs[i++] = c.isend(s, so + displs[dst], scounts[dst], t, dst);
+            }
+        }
+        c.waitAll(reqs);
+    }
+
+    /** MPI_Allgatherv: rank i's block to every rank's {@code r} at {@code displs[i]}. Ring. */
+    public static void allgatherv(CoreComm comm, Object s, int so, int scount, Object r, int ro, int[] rcounts,
+                                  int[] displs, BasicType t) {
+        Ctx c = new Ctx(comm, TAG_BASE + 52);
+        count(comm, "allgatherv.ring");
+        int p = c.size;
+        int me = c.rank;
+        Ctx.copy(s, so, r, ro + displs[me], scount);
+        int right = (me + 1) % p;
+        int left = (me - 1 + p) % p;
+        for (int step = 0; step < p - 1; step++) {
+            int sb = (me - step + p) % p;
+            int rb = (me - step - 1 + p) % p;
+            c.sendrecv(r, ro + displs[sb], rcounts[sb], right, r, ro + displs[rb], rcounts[rb], left, t);
+        }
+    }
+
+    /** MPI_Alltoallv: linear, at most 32 peers in flight. */
+    public static void alltoallv(CoreComm comm, Object s, int so, int[] scounts, int[] sdispls, Object r, int ro,
+                                 int[] rcounts, int[] rdispls, BasicType t) {
+        Ctx c = new Ctx(comm, TAG_BASE + 53);
+        count(comm, "alltoallv.linear");
+        int p = c.size;
+        int me = c.rank;
+        Ctx.copy(s, so + sdispls[me], r, ro + rdispls[me], scounts[me]);
+        for (int first = 1; first < p; first += AlltoallLinear.IN_FLIGHT) {
+            int last = Math.min(p, first + AlltoallLinear.IN_FLIGHT);
+            CoreRequest[] reqs = new CoreRequest[2 * (last - first)];
+            int i = 0;
+            for (int k = first; k < last; k++) {
+                int src = (me - k + p) % p;
+                reqs[i++] = c.irecv(r, ro + rdispls[src], rcounts[src], t, src);
+            }
+            for (int k = first; k < last; k++) {
+                int dst = (me + k) % p;
+                reqs[i++] = c.isend(s, so + sdispls[dst], scounts[dst], t, dst);
+            }
+            c.waitAll(reqs);
+        }
+    }
+
+    private static void count(CoreComm comm, String key) {
+        state(comm.engine()).counts.computeIfAbsent(key, k -> new LongAdder()).increment();
+    }
+
+    // ---------------------------------------------------------------- reporting
+
+    /** How many times each algorithm ran on this rank ("bcast.binomial" -> 3), sorted by name. */
+    public static Map<String, Long> counts(Engine engine) {
+        Map<String, Long> out = new TreeMap<>();
+        state(engine).counts.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+
+    /** Whether {@code -Djmpi.coll.stats=true} asks for the counters at Finalize. */
+    public static boolean statsRequested() {
+        return Boolean.getBoolean("jmpi.coll.stats");
+    }
+}
