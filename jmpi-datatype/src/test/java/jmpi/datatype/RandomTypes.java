@@ -24,12 +24,39 @@ final class RandomTypes {
     }
 
     Pair next() {
+        if (rnd.nextInt(3) == 0) {
+            return regular();
+        }
         for (int attempt = 0; ; attempt++) {
             Pair p = node(1 + rnd.nextInt(3));
             if (p.ref.entries.size() <= MAX_ENTRIES || attempt > 20) {
                 return p;
             }
         }
+    }
+
+    /**
+     * A plain vector, the shape of the strided fast paths: of the basic type or of a short contiguous
+     * block, block lengths on both sides of the bulk threshold, strides negative, short, long.
+     */
+    private Pair regular() {
+        Pair old = rnd.nextInt(4) == 0 ? contiguousOf(1 + rnd.nextInt(3)) : basic();
+        int c = 1 + rnd.nextInt(60);
+        int bl = rnd.nextBoolean() ? 1 + rnd.nextInt(4) : 1 + rnd.nextInt(24);
+        int s = switch (rnd.nextInt(4)) {
+            case 0 -> -(bl + rnd.nextInt(8));
+            case 1 -> bl + 1 + rnd.nextInt(3);
+            default -> bl + rnd.nextInt(40);
+        };
+        if (rnd.nextBoolean()) {
+            return new Pair(TypeMap.vector(c, bl, s, old.map), RefType.vector(c, bl, s, old.ref));
+        }
+        int bytes = s * old.map.extent() * old.map.unitSize();
+        return new Pair(TypeMap.hvector(c, bl, bytes, old.map), RefType.hvector(c, bl, bytes, old.ref));
+    }
+
+    private Pair contiguousOf(int n) {
+        return new Pair(TypeMap.contiguous(n, TypeMap.of(base)), RefType.contiguous(n, RefType.basic(base)));
     }
 
     private Pair basic() {
