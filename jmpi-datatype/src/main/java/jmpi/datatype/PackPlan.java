@@ -26,7 +26,7 @@ import java.util.Arrays;
  * message in pieces; a range must start and end on element boundaries ({@code ERR_ARG} otherwise);</li>
  * <li>{@link #copy} / {@link #copyRange}: array to array between two plans, no intermediate buffer
  * (ranks that share memory);</li>
- * <li>{@link #pack(Object, int, int, byte[], int)} / {@link #unpack(byte[], int, Object, int, int)} /
+ * <li>{@link #packInto} / {@link #unpackFrom(byte[], int, Object, int, int)} /
  * {@link #packSize}: {@code Comm.Pack}, {@code Unpack}, {@code Pack_size};</li>
  * <li>{@code MPI.OBJECT}: {@link #copy} works on {@code Object[]}; byte transports use
  * {@link #serializeObjects} / {@link #deserializeObjects} (segments cannot hold objects).</li>
@@ -463,7 +463,7 @@ public final class PackPlan {
      * at {@code position} and returns the position after them ({@code ERR_BUFFER} when they do not fit).
      * {@code MPI.OBJECT} messages are packed as a 4-byte native-order length and their serialized form.
      */
-    public int pack(Object inbuf, int offset, int incount, byte[] outbuf, int position) {
+    public int packInto(Object inbuf, int offset, int incount, byte[] outbuf, int position) {
         if (outbuf == null) {
             throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, "output buffer is null");
         }
@@ -489,12 +489,12 @@ public final class PackPlan {
      * {@code outbuf} from {@code offset}, and returns the position after them ({@code ERR_BUFFER} when
      * {@code inbuf} ends first). For {@code MPI.OBJECT} use the form with a class loader and filter.
      */
-    public int unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount) {
-        return unpack(inbuf, position, outbuf, offset, outcount, null, null);
+    public int unpackFrom(byte[] inbuf, int position, Object outbuf, int offset, int outcount) {
+        return unpackFrom(inbuf, position, outbuf, offset, outcount, null, null);
     }
 
     /** {@code Comm.Unpack}, with the receiving rank's class loader and allow-list for {@code MPI.OBJECT}. */
-    public int unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, ClassLoader loader,
+    public int unpackFrom(byte[] inbuf, int position, Object outbuf, int offset, int outcount, ClassLoader loader,
                       java.io.ObjectInputFilter filter) {
         if (inbuf == null) {
             throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, "input buffer is null");
