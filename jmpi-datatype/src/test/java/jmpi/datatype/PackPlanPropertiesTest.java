@@ -34,7 +34,7 @@ class PackPlanPropertiesTest {
     @TestFactory
     Stream<DynamicTest> randomTypeMapsMatchTheReferencePacker() {
         long first = Long.getLong("jmpi.datatype.seed", 1);
-        int tries = Integer.getInteger("jmpi.datatype.tries", 500);
+        int tries = Integer.getInteger("jmpi.datatype.tries", 2000);
         return LongStream.range(first, first + tries)
                 .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> runCase(seed)));
     }

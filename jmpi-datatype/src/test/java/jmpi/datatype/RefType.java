@@ -38,7 +38,25 @@ final class RefType {
         return new RefType(null, List.of(new Entry(Kind.UB, 0)), "UB");
     }
 
+    private long[] data;
+    private long lb = Long.MIN_VALUE;
+    private long ub = Long.MIN_VALUE;
+
     long lb() {
+        if (lb == Long.MIN_VALUE) {
+            lb = computeLb();
+        }
+        return lb;
+    }
+
+    long ub() {
+        if (ub == Long.MIN_VALUE) {
+            ub = computeUb();
+        }
+        return ub;
+    }
+
+    private long computeLb() {
         if (entries.isEmpty()) {
             return 0;
         }
@@ -46,7 +64,7 @@ final class RefType {
         return entries.stream().filter(e -> !explicit || e.kind == Kind.LB).mapToLong(Entry::disp).min().getAsLong();
     }
 
-    long ub() {
+    private long computeUb() {
         if (entries.isEmpty()) {
             return 0;
         }
@@ -60,7 +78,10 @@ final class RefType {
     }
 
     long[] data() {
-        return entries.stream().filter(e -> e.kind == Kind.DATA).mapToLong(Entry::disp).toArray();
+        if (data == null) {
+            data = entries.stream().filter(e -> e.kind == Kind.DATA).mapToLong(Entry::disp).toArray();
+        }
+        return data;
     }
 
     int unit() {
