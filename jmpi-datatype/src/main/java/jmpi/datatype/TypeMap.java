@@ -173,7 +173,7 @@ public final class TypeMap {
             checkBlocklength(blocklengths[k], "blocklengths[" + k + "]");
             d[k] = mul(displacements[k], old.extent());
         }
-        return blocksOf(blocklengths.clone(), d, filled(d.length, old));
+        return blocksOf(blocklengths.clone(), d, filled(d.length, old), old.base);
     }
 
     /** MPI_Type_hindexed: as {@link #indexed}, with displacements in bytes. */
@@ -185,7 +185,7 @@ public final class TypeMap {
             checkBlocklength(blocklengths[k], "blocklengths[" + k + "]");
             d[k] = bytesToElements(byteDisplacements[k], old, "displacements[" + k + "]");
         }
-        return blocksOf(blocklengths.clone(), d, filled(d.length, old));
+        return blocksOf(blocklengths.clone(), d, filled(d.length, old), old.base);
     }
 
     /**
@@ -207,7 +207,7 @@ public final class TypeMap {
             checkBlocklength(blocklengths[k], "blocklengths[" + k + "]");
             d[k] = displacements[k];
         }
-        return blocksOf(blocklengths.clone(), d, types.clone());
+        return blocksOf(blocklengths.clone(), d, types.clone(), null);
     }
 
     /**
@@ -359,8 +359,8 @@ public final class TypeMap {
         return new TypeMap(new Vector(count, blocklength, stride, old), old.base, b, contiguous);
     }
 
-    private static TypeMap blocksOf(int[] blocklengths, long[] displacements, TypeMap[] types) {
-        BasicType base = null;
+    /** {@code base}: the old type's base (indexed types keep it even with no blocks), or null to find it in types. */
+    private static TypeMap blocksOf(int[] blocklengths, long[] displacements, TypeMap[] types, BasicType base) {
         for (int k = 0; k < types.length; k++) {
             BasicType t = types[k].base;
             if (t != null) {

@@ -113,6 +113,16 @@ class TypeMapTest {
     }
 
     @Test
+    void emptyTypesKeepTheirBase() {
+        TypeMap none = TypeMap.indexed(new int[0], new int[0], DOUBLE);
+        bounds(none, 0, 0, 0, 0);
+        assertEquals(BasicType.DOUBLE, none.base());
+        assertEquals(8, none.unitSize());
+        assertEquals(BasicType.DOUBLE, TypeMap.vector(0, 5, 1, DOUBLE).base());
+        assertNull(TypeMap.struct(new int[0], new int[0], new TypeMap[0]).base());
+    }
+
+    @Test
     void hindexedDisplacementsAreBytes() {
         bounds(TypeMap.hindexed(new int[] {2, 1}, new int[] {16, -8}, DOUBLE), -1, 4, 3, 24);
         TypeMap t = TypeMap.hindexed(new int[] {2, 1}, new int[] {8, -4}, INT);
