@@ -41,8 +41,9 @@ final class RandomTypes {
      */
     private Pair regular() {
         Pair old = rnd.nextInt(4) == 0 ? contiguousOf(1 + rnd.nextInt(3)) : basic();
-        int c = 1 + rnd.nextInt(60);
-        int bl = rnd.nextBoolean() ? 1 + rnd.nextInt(4) : 1 + rnd.nextInt(24);
+        boolean many = rnd.nextInt(8) == 0; // more blocks than Kernels.STAGE elements: staged in several chunks
+        int c = many ? 1000 + rnd.nextInt(2000) : 1 + rnd.nextInt(60);
+        int bl = many || rnd.nextBoolean() ? 1 + rnd.nextInt(4) : 1 + rnd.nextInt(24);
         int s = switch (rnd.nextInt(4)) {
             case 0 -> -(bl + rnd.nextInt(8));
             case 1 -> bl + 1 + rnd.nextInt(3);
