@@ -1,0 +1,805 @@
+package jmpi.datatype;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+
+/**
+ * A committed {@link TypeMap} compiled for copying (MPI_Type_commit): the data entries of one item as a
+ * list of runs of consecutive array elements in type-map order, adjacent runs merged. A regular list
+ * (one run length, constant distance between run starts: every vector, every contiguous type) keeps only
+ * that pattern and is copied by strided loops; a single run whose items tile the array ("dense") is one
+ * bulk copy.
+ *
+ * <h2>Messages</h2>
+ * A message of {@code count} items at element {@code offset} of an array is item {@code i} at
+ * {@code offset + i * extent()}, each item its type map's data entries. Its <em>packed stream</em> is
+ * those elements in order, each {@link BasicType#size()} bytes in native byte order (a boolean is one byte,
+ * 1 or 0), as {@link BasicType#bytesOf} has them: a contiguous message's stream is its bytes.
+ * {@code offset} may be any value as long as every element the message reaches lies inside the
+ * array; a message reaching outside it fails with {@code ERR_BUFFER} before anything is copied.
+ *
+ * <h2>Operations</h2>
+ * <ul>
+ * <li>{@link #pack} / {@link #unpack}: a whole message to or from bytes in a {@link MemorySegment};</li>
+ * <li>{@link #packRange} / {@link #unpackRange}: a byte range of the stream, for transports that move a
+ * message in pieces; a range must start and end on element boundaries ({@code ERR_ARG} otherwise);</li>
+ * <li>{@link #copy} / {@link #copyRange}: array to array between two plans, no intermediate buffer
+ * (ranks that share memory);</li>
+ * <li>{@link #packInto} / {@link #unpackFrom(byte[], int, Object, int, int)} /
+ * {@link #packSize}: {@code Comm.Pack}, {@code Unpack}, {@code Pack_size};</li>
+ * <li>{@code MPI.OBJECT}: {@link #copy} works on {@code Object[]}; byte transports use
+ * {@link #serializeObjects} / {@link #deserializeObjects} (segments cannot hold objects).</li>
+ * </ul>
+ * Failures are {@link DatatypeException}s. Thread-safe: immutable; concurrent operations on distinct
+ * buffers do not interfere.
+ */
+public final class PackPlan {
+    private static final PackPlan[] BASIC = new PackPlan[BasicType.values().length];
+
+    static {
+        for (BasicType t : BasicType.values()) {
+            BASIC[t.ordinal()] = compile(TypeMap.of(t));
+        }
+    }
+
+    private final TypeMap type;
+    private final BasicType base;
+    private final int elements;
+    private final int extent;
+    private final int dataLo;
+    private final int dataHi;
+    private final int runs;
+    private final boolean regular;
+    /** Regular: start of run 0 (relative to the item), length of every run, distance between run starts. */
+    private final int first;
+    private final int runLength;
+    private final long stride;
+    /** Not regular: run starts and lengths, and elements of an item before run r (runs + 1 entries). */
+    private final int[] starts;
+    private final int[] lengths;
+    private final long[] before;
+    /** Message element e lies at array index offset + first + e (one run, items tiling the array; or no data). */
+    private final boolean dense;
+    /** Regular, and item i+1's runs continue item i's pattern: a message is one regular list. */
+    private final boolean chain;
+    private final boolean overlapping;
+
+    private PackPlan(TypeMap type) {
+        this.type = type;
+        this.base = type.base();
+        this.elements = type.elementCount();
+        this.extent = type.extent();
+        this.dataLo = type.trueLb();
+        this.dataHi = type.trueUb();
+        RunBuilder b = new RunBuilder();
+        type.emit(0, b);
+        b.finish();
+        this.runs = b.runs();
+        this.regular = b.regular();
+        if (regular) {
+            this.first = (int) b.first();
+            this.runLength = (int) b.length();
+            this.stride = runs == 1 ? extent : b.stride();
+            this.starts = null;
+            this.lengths = null;
+            this.before = null;
+            this.chain = runs > 0 && (long) extent == runs * stride;
+            this.dense = elements == 0 || (runs == 1 && extent == runLength);
+            this.overlapping = runs > 1 && Math.abs(stride) < runLength;
+        } else {
+            this.first = 0;
+            this.runLength = 0;
+            this.stride = 0;
+            this.starts = b.starts();
+            this.lengths = b.lengths();
+            this.before = new long[runs + 1];
+            for (int r = 0; r < runs; r++) {
+                before[r + 1] = before[r] + lengths[r];
+            }
+            this.chain = false;
+            this.dense = false;
+            this.overlapping = overlaps(starts, lengths, runs);
+        }
+    }
+
+    /** Compiles {@code type} (MPI_Type_commit). Costs one walk over the type map. */
+    public static PackPlan compile(TypeMap type) {
+        if (type == null) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "datatype is null");
+        }
+        return new PackPlan(type);
+    }
+
+    /** The (shared) plan of one element of a basic type. */
+    public static PackPlan of(BasicType type) {
+        return BASIC[TypeMap.of(type).base().ordinal()];
+    }
+
+    /** The type map this plan was compiled from. */
+    public TypeMap type() {
+        return type;
+    }
+
+    /** The base type of every element, or null for a marker-only type (no data). */
+    public BasicType base() {
+        return base;
+    }
+
+    /** Base elements in one item. */
+    public int elementsPerItem() {
+        return elements;
+    }
+
+    /** The type's extent in elements: the distance between successive items of a message. */
+    public int extent() {
+        return extent;
+    }
+
+    /** Runs of consecutive elements one item is made of, after merging (1 for a contiguous type). */
+    public int runCount() {
+        return runs;
+    }
+
+    /** True when items are a single bulk copy (contiguous, or no data at all). */
+    public boolean isDense() {
+        return dense;
+    }
+
+    /** True when the runs are regular (one length, constant stride): vectors and contiguous types. */
+    public boolean isRegular() {
+        return regular;
+    }
+
+    /**
+     * True when one item's type map names some array element twice. Such a type may be sent, but receiving
+     * into it is erroneous (MPI): the API refuses it as a receive type, see {@link #checkReceive}.
+     */
+    public boolean isOverlapping() {
+        return overlapping;
+    }
+
+    /** Elements in a message of {@code count} items. */
+    public long elementsOf(int count) {
+        return (long) count * elements;
+    }
+
+    /** Bytes in the packed stream of {@code count} items ({@code MPI_Pack_size}, exact; 0 for markers only). */
+    public long packedSize(int count) {
+        return base == null ? 0 : (long) count * elements * base.size();
+    }
+
+    // ---- checks ----
+
+    /**
+     * Checks a message buffer: {@code count} not negative ({@code ERR_COUNT}), {@code array} an array of the
+     * base type ({@code ERR_TYPE}; null is accepted when the message has no elements, else
+     * {@code ERR_BUFFER}), and every element the message reaches inside the array ({@code ERR_BUFFER}).
+     */
+    public void checkBuffer(Object array, int offset, int count) {
+        if (count < 0) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_COUNT, "negative count " + count);
+        }
+        if (count == 0 || elements == 0) {
+            if (array != null && base != null && !base.accepts(array)) {
+                throw wrongArray(array);
+            }
+            return;
+        }
+        if (array == null) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, "buffer is null");
+        }
+        if (!base.accepts(array)) {
+            throw wrongArray(array);
+        }
+        long span = (long) (count - 1) * extent;
+        long lo = (long) offset + dataLo + Math.min(0, span);
+        long hi = (long) offset + dataHi + Math.max(0, span);
+        int length = BasicType.length(array);
+        if (lo < 0 || hi > length) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, count + " item(s) of " + type
+                    + " at offset " + offset + " reach elements [" + lo + ", " + hi + ") of a buffer of length " + length);
+        }
+    }
+
+    /**
+     * Checks that {@code count} items of this type may be received into: {@link #checkBuffer}, and no array
+     * element written twice, within an item or between items ({@code ERR_TYPE}). The latter costs a sort of
+     * the message's runs only for types whose items can overlap (extent shorter than the data's span).
+     */
+    public void checkReceive(Object array, int offset, int count) {
+        checkBuffer(array, offset, count);
+        if (overlapsAsReceive(count)) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "receive type " + type + " with count "
+                    + count + " writes some element more than once");
+        }
+    }
+
+    /** True when {@code count} items of this type write some array element more than once. */
+    public boolean overlapsAsReceive(int count) {
+        if (count <= 0 || elements == 0) {
+            return false;
+        }
+        if (overlapping) {
+            return true;
+        }
+        if (count == 1 || Math.abs((long) extent) >= (long) dataHi - dataLo) {
+            return false;
+        }
+        if (extent == 0) {
+            return true;
+        }
+        long total = (long) count * runs;
+        if (total > Integer.MAX_VALUE - 8) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_ARG, "too many runs to check for overlap: " + total);
+        }
+        int[] s = new int[(int) total];
+        int[] l = new int[(int) total];
+        int k = 0;
+        for (int i = 0; i < count; i++) {
+            for (int r = 0; r < runs; r++) {
+                s[k] = (int) ((long) i * extent + runStart(r));
+                l[k++] = runLength(r);
+            }
+        }
+        return overlaps(s, l, k);
+    }
+
+    private static boolean overlaps(int[] starts, int[] lengths, int n) {
+        long[] keys = new long[n];
+        for (int r = 0; r < n; r++) {
+            keys[r] = ((long) starts[r] << 32) | r;
+        }
+        Arrays.sort(keys);
+        long end = Long.MIN_VALUE;
+        for (long key : keys) {
+            int r = (int) key;
+            if (starts[r] < end) {
+                return true;
+            }
+            end = (long) starts[r] + lengths[r];
+        }
+        return false;
+    }
+
+    private DatatypeException wrongArray(Object array) {
+        return new DatatypeException(DatatypeException.Kind.ERR_TYPE, "datatype of base " + base + " needs a "
+                + base.arrayClass().getSimpleName() + " buffer, got " + array.getClass().getSimpleName());
+    }
+
+    private void checkSegmentable(String what) {
+        if (base == BasicType.OBJECT) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, what
+                    + " cannot hold MPI.OBJECT elements: use serializeObjects / deserializeObjects");
+        }
+    }
+
+    private static void checkSegment(MemorySegment seg, long offset, long bytes, String what) {
+        if (seg == null) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, what + " segment is null");
+        }
+        if (offset < 0 || offset > seg.byteSize() || seg.byteSize() - offset < bytes) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, what + " segment of " + seg.byteSize()
+                    + " bytes cannot hold " + bytes + " bytes at offset " + offset);
+        }
+    }
+
+    /** Checks a stream range against a message of {@code count} items; returns its first element. */
+    private long checkRange(int count, long streamFrom, long len) {
+        long total = packedSize(count);
+        if (streamFrom < 0 || len < 0 || streamFrom > total || total - streamFrom < len) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_ARG, "bytes [" + streamFrom + ", " + (streamFrom + len)
+                    + ") are outside the packed stream of " + total + " bytes");
+        }
+        int size = base == null ? 1 : base.size();
+        if (streamFrom % size != 0 || len % size != 0) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_ARG, "bytes [" + streamFrom + ", " + (streamFrom + len)
+                    + ") do not start and end on " + base + " element boundaries (" + size + " bytes)");
+        }
+        return streamFrom / size;
+    }
+
+    // ---- packing to and from segments ----
+
+    /** Packs {@code count} items of {@code array} from {@code offset} into {@code dst} at {@code dstOffset}. */
+    public void pack(Object array, int offset, int count, MemorySegment dst, long dstOffset) {
+        checkBuffer(array, offset, count);
+        checkSegmentable("a byte segment");
+        checkSegment(dst, dstOffset, packedSize(count), "destination");
+        walk(offset, 0, elementsOf(count), new PackSink(array, dst, dstOffset, 0, sizeOf()));
+    }
+
+    /** Unpacks {@code count} items from {@code src} at {@code srcOffset} into {@code array} from {@code offset}. */
+    public void unpack(MemorySegment src, long srcOffset, Object array, int offset, int count) {
+        checkBuffer(array, offset, count);
+        checkSegmentable("a byte segment");
+        checkSegment(src, srcOffset, packedSize(count), "source");
+        walk(offset, 0, elementsOf(count), new UnpackSink(array, src, srcOffset, 0, sizeOf()));
+    }
+
+    /**
+     * Packs the bytes [{@code streamFrom}, {@code streamFrom + len}) of the packed stream of {@code count}
+     * items into {@code dst} from {@code dstOffset}. Both ends must be multiples of the element size.
+     */
+    public void packRange(Object array, int offset, int count, long streamFrom, MemorySegment dst, long dstOffset,
+                          long len) {
+        checkBuffer(array, offset, count);
+        checkSegmentable("a byte segment");
+        long from = checkRange(count, streamFrom, len);
+        checkSegment(dst, dstOffset, len, "destination");
+        walk(offset, from, len / sizeOf(), new PackSink(array, dst, dstOffset, from, sizeOf()));
+    }
+
+    /**
+     * Unpacks {@code len} bytes from {@code src} at {@code srcOffset}, which are the bytes
+     * [{@code streamFrom}, {@code streamFrom + len}) of the packed stream of {@code count} items, into
+     * {@code array}. A receive of a shorter message than its capacity unpacks the range [0, bytes received).
+     */
+    public void unpackRange(MemorySegment src, long srcOffset, Object array, int offset, int count, long streamFrom,
+                            long len) {
+        checkBuffer(array, offset, count);
+        checkSegmentable("a byte segment");
+        long from = checkRange(count, streamFrom, len);
+        checkSegment(src, srcOffset, len, "source");
+        walk(offset, from, len / sizeOf(), new UnpackSink(array, src, srcOffset, from, sizeOf()));
+    }
+
+    private int sizeOf() {
+        return base == null ? 1 : base.size();
+    }
+
+    // ---- array to array ----
+
+    /**
+     * Copies a message of {@code srcCount} items of {@code srcPlan} from {@code src} into the receive buffer
+     * of {@code dstCount} items of {@code dstPlan} in {@code dst}, element by element in stream order, with no
+     * intermediate buffer; both buffers are checked first ({@link #checkBuffer}), and the base types must be
+     * equal ({@code ERR_TYPE}) unless the message is empty. Copies as many elements as fit and returns that
+     * number: a caller that must report truncation compares it with {@code srcPlan.elementsOf(srcCount)}
+     * (or asks {@link Signature#match} first). The buffers must not overlap (MPI forbids it).
+     */
+    public static long copy(Object src, int srcOffset, int srcCount, PackPlan srcPlan,
+                            Object dst, int dstOffset, int dstCount, PackPlan dstPlan) {
+        long sent = srcPlan.elementsOf(Math.max(0, srcCount));
+        long n = Math.min(sent, dstPlan.elementsOf(Math.max(0, dstCount)));
+        copyRange(src, srcOffset, srcCount, srcPlan, dst, dstOffset, dstCount, dstPlan, 0, n);
+        return n;
+    }
+
+    /**
+     * Copies the message elements [{@code from}, {@code from + n}) (stream order) from {@code src} to
+     * {@code dst}, as {@link #copy} does: several threads may copy disjoint ranges of one message at once.
+     * The range must lie within both the message and the receive buffer's capacity ({@code ERR_ARG}).
+     */
+    public static void copyRange(Object src, int srcOffset, int srcCount, PackPlan srcPlan,
+                                 Object dst, int dstOffset, int dstCount, PackPlan dstPlan, long from, long n) {
+        srcPlan.checkBuffer(src, srcOffset, srcCount);
+        dstPlan.checkBuffer(dst, dstOffset, dstCount);
+        long limit = Math.min(srcPlan.elementsOf(srcCount), dstPlan.elementsOf(dstCount));
+        if (from < 0 || n < 0 || from > limit || limit - from < n) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_ARG, "elements [" + from + ", " + (from + n)
+                    + ") are outside the " + limit + " elements both buffers hold");
+        }
+        if (n == 0) {
+            return;
+        }
+        if (srcPlan.base != dstPlan.base) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "cannot copy " + srcPlan.base + " elements into "
+                    + dstPlan.base + " elements");
+        }
+        try {
+            if (srcPlan.dense && dstPlan.dense) {
+                System.arraycopy(src, (int) (srcOffset + srcPlan.first + from), dst,
+                        (int) (dstOffset + dstPlan.first + from), (int) n);
+            } else if (dstPlan.dense) {
+                srcPlan.walk(srcOffset, from, n, new GatherSink(src, dst, dstOffset + dstPlan.first));
+            } else if (srcPlan.dense) {
+                dstPlan.walk(dstOffset, from, n, new ScatterSink(dst, src, srcOffset + srcPlan.first));
+            } else {
+                srcPlan.walk(srcOffset, from, n, new PlanSink(src, dst, dstPlan.cursor(dstOffset, from)));
+            }
+        } catch (ArrayStoreException e) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "an MPI.OBJECT element does not fit the receive"
+                    + " buffer's element type " + dst.getClass().getComponentType().getName() + ": " + e.getMessage());
+        }
+    }
+
+    // ---- MPI.OBJECT over byte transports ----
+
+    /** The message's objects in stream order, in a fresh array (for serialization or inspection). */
+    public Object[] gatherObjects(Object[] array, int offset, int count) {
+        checkObjectBase();
+        Object[] out = new Object[(int) elementsOf(Math.max(count, 0))];
+        copy(array, offset, count, this, out, 0, out.length, of(BasicType.OBJECT));
+        return out;
+    }
+
+    /**
+     * Stores {@code objects} (stream order) into the first {@code objects.length} elements of the receive
+     * buffer of {@code count} items ({@code ERR_TRUNCATE} when they do not fit).
+     */
+    public void scatterObjects(Object[] objects, Object[] array, int offset, int count) {
+        checkObjectBase();
+        if (objects.length > elementsOf(Math.max(count, 0))) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_TRUNCATE, objects.length + " objects do not fit "
+                    + count + " item(s) of " + elements + " element(s)");
+        }
+        copy(objects, 0, objects.length, of(BasicType.OBJECT), array, offset, count, this);
+    }
+
+    /** Serializes the message's objects in stream order ({@link ObjectCodec#serialize}). */
+    public byte[] serializeObjects(Object[] array, int offset, int count) {
+        Object[] objects = gatherObjects(array, offset, count);
+        return ObjectCodec.serialize(objects, 0, objects.length);
+    }
+
+    /**
+     * Deserializes {@code n} objects ({@link ObjectCodec#deserialize}: allow-list, the receiver's loader) and
+     * stores them as {@link #scatterObjects} does; on failure nothing is stored.
+     */
+    public void deserializeObjects(byte[] data, int n, Object[] array, int offset, int count, ClassLoader loader,
+                                   java.io.ObjectInputFilter filter) {
+        checkObjectBase();
+        checkBuffer(array, offset, count);
+        if (n > elementsOf(count)) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_TRUNCATE, n + " objects do not fit "
+                    + count + " item(s) of " + elements + " element(s)");
+        }
+        Object[] read = (Object[]) java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n);
+        ObjectCodec.deserialize(data, n, read, 0, loader, filter);
+        copy(read, 0, n, of(BasicType.OBJECT), array, offset, count, this);
+    }
+
+    private void checkObjectBase() {
+        if (base != BasicType.OBJECT && base != null) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "not an MPI.OBJECT type: " + type);
+        }
+    }
+
+    // ---- Comm.Pack / Unpack / Pack_size ----
+
+    /**
+     * {@code Comm.Pack}: packs {@code incount} items of {@code inbuf} from {@code offset} into {@code outbuf}
+     * at {@code position} and returns the position after them ({@code ERR_BUFFER} when they do not fit).
+     * {@code MPI.OBJECT} messages are packed as a 4-byte native-order length and their serialized form.
+     */
+    public int packInto(Object inbuf, int offset, int incount, byte[] outbuf, int position) {
+        if (outbuf == null) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, "output buffer is null");
+        }
+        if (base == BasicType.OBJECT) {
+            if (!(inbuf instanceof Object[])) {
+                checkBuffer(inbuf, offset, incount); // a wrong or null buffer: ERR_TYPE / ERR_BUFFER
+            }
+            byte[] data = serializeObjects((Object[]) inbuf, offset, incount);
+            checkSegment(MemorySegment.ofArray(outbuf), position, 4L + data.length, "output buffer");
+            MemorySegment.ofArray(outbuf).set(ValueLayout.JAVA_INT_UNALIGNED, position, data.length);
+            System.arraycopy(data, 0, outbuf, position + 4, data.length);
+            return position + 4 + data.length;
+        }
+        long bytes = packedSize(Math.max(incount, 0));
+        checkBuffer(inbuf, offset, incount);
+        checkSegment(MemorySegment.ofArray(outbuf), position, bytes, "output buffer");
+        pack(inbuf, offset, incount, MemorySegment.ofArray(outbuf), position);
+        return (int) (position + bytes);
+    }
+
+    /**
+     * {@code Comm.Unpack}: unpacks {@code outcount} items from {@code inbuf} at {@code position} into
+     * {@code outbuf} from {@code offset}, and returns the position after them ({@code ERR_BUFFER} when
+     * {@code inbuf} ends first). For {@code MPI.OBJECT} use the form with a class loader and filter.
+     */
+    public int unpackFrom(byte[] inbuf, int position, Object outbuf, int offset, int outcount) {
+        return unpackFrom(inbuf, position, outbuf, offset, outcount, null, null);
+    }
+
+    /** {@code Comm.Unpack}, with the receiving rank's class loader and allow-list for {@code MPI.OBJECT}. */
+    public int unpackFrom(byte[] inbuf, int position, Object outbuf, int offset, int outcount, ClassLoader loader,
+                      java.io.ObjectInputFilter filter) {
+        if (inbuf == null) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, "input buffer is null");
+        }
+        MemorySegment in = MemorySegment.ofArray(inbuf);
+        if (base == BasicType.OBJECT) {
+            if (filter == null) {
+                throw new DatatypeException(DatatypeException.Kind.ERR_TYPE,
+                        "unpacking MPI.OBJECT needs the receiver's class loader and allow-list");
+            }
+            if (!(outbuf instanceof Object[])) {
+                checkBuffer(outbuf, offset, outcount);
+            }
+            checkSegment(in, position, 4, "input buffer");
+            int length = in.get(ValueLayout.JAVA_INT_UNALIGNED, position);
+            checkSegment(in, position + 4L, length, "input buffer");
+            if (length < 0) {
+                throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, "corrupt packed object length " + length);
+            }
+            byte[] data = Arrays.copyOfRange(inbuf, position + 4, position + 4 + length);
+            deserializeObjects(data, (int) elementsOf(outcount), (Object[]) outbuf, offset, outcount, loader, filter);
+            return position + 4 + length;
+        }
+        long bytes = packedSize(Math.max(outcount, 0));
+        checkBuffer(outbuf, offset, outcount);
+        checkSegment(in, position, bytes, "input buffer");
+        unpack(in, position, outbuf, offset, outcount);
+        return (int) (position + bytes);
+    }
+
+    /**
+     * {@code Comm.Pack_size}: bytes {@code count} items take when packed. Not known in advance for
+     * {@code MPI.OBJECT} ({@code ERR_TYPE}).
+     */
+    public int packSize(int count) {
+        if (count < 0) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_COUNT, "negative count " + count);
+        }
+        if (base == BasicType.OBJECT) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE,
+                    "the packed size of MPI.OBJECT elements is known only once they are serialized");
+        }
+        long bytes = packedSize(count);
+        if (bytes > Integer.MAX_VALUE) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_COUNT, count + " items pack into " + bytes
+                    + " bytes, more than a byte[] holds");
+        }
+        return (int) bytes;
+    }
+
+    // ---- the walk over a message's runs ----
+
+    private long runStart(int r) {
+        return regular ? first + r * stride : starts[r];
+    }
+
+    private int runLength(int r) {
+        return regular ? runLength : lengths[r];
+    }
+
+    /** Index of the run holding element {@code w} (0 <= w < elements) of an item. */
+    private int runAt(long w) {
+        if (regular) {
+            return (int) (w / runLength);
+        }
+        int i = Arrays.binarySearch(before, 0, runs, w);
+        return i >= 0 ? i : -i - 2;
+    }
+
+    private Cursor cursor(int offset, long from) {
+        return new Cursor(this, offset, from);
+    }
+
+    /**
+     * Feeds the message elements [from, from + n) to {@code sink} in stream order as pieces of consecutive
+     * array elements, and regular stretches as strided blocks. Indices were checked by the caller.
+     */
+    private void walk(int offset, long from, long n, Sink sink) {
+        if (n == 0) {
+            return;
+        }
+        if (dense) {
+            sink.piece((int) (offset + first + from), from, (int) n);
+            return;
+        }
+        long pos = from;
+        long item = from / elements;
+        long w = from % elements;
+        int r = runAt(w);
+        int within = (int) (w - (regular ? (long) r * runLength : before[r]));
+        while (n > 0) {
+            long index = offset + item * extent + runStart(r) + within;
+            int len = runLength(r);
+            if (regular && within == 0 && n >= 2L * len) {
+                long k = n / len;
+                if (!chain) {
+                    k = Math.min(k, runs - r);
+                }
+                if (k >= 2) {
+                    sink.strided((int) index, (int) stride, len, (int) k, pos);
+                    long elems = k * len;
+                    pos += elems;
+                    n -= elems;
+                    long next = r + k;
+                    item += next / runs;
+                    r = (int) (next % runs);
+                    continue;
+                }
+            }
+            int take = (int) Math.min(len - within, n);
+            sink.piece((int) index, pos, take);
+            pos += take;
+            n -= take;
+            within += take;
+            if (within == len) {
+                within = 0;
+                if (++r == runs) {
+                    r = 0;
+                    item++;
+                }
+            }
+        }
+    }
+
+    /** Receives the pieces of a {@link #walk}; {@code pos} is the stream element of the piece's first element. */
+    private abstract static class Sink {
+        abstract void piece(int index, long pos, int n);
+
+        /** {@code blocks} runs of {@code length} elements, the first at {@code index}, {@code stride} apart. */
+        void strided(int index, int stride, int length, int blocks, long pos) {
+            for (int b = 0; b < blocks; b++) {
+                piece(index + b * stride, pos + (long) b * length, length);
+            }
+        }
+    }
+
+    private static final class PackSink extends Sink {
+        private final Object array;
+        private final MemorySegment seg;
+        private final long base;
+        private final int size;
+
+        /** Stream element {@code from} goes to byte {@code offset} of {@code seg}. */
+        PackSink(Object array, MemorySegment seg, long offset, long from, int size) {
+            this.array = array;
+            this.seg = seg;
+            this.base = offset - from * size;
+            this.size = size;
+        }
+
+        @Override
+        void piece(int index, long pos, int n) {
+            Kernels.toSegment(array, index, seg, base + pos * size, n);
+        }
+
+        @Override
+        void strided(int index, int stride, int length, int blocks, long pos) {
+            Kernels.packStrided(array, index, stride, length, blocks, seg, base + pos * size);
+        }
+    }
+
+    private static final class UnpackSink extends Sink {
+        private final Object array;
+        private final MemorySegment seg;
+        private final long base;
+        private final int size;
+
+        UnpackSink(Object array, MemorySegment seg, long offset, long from, int size) {
+            this.array = array;
+            this.seg = seg;
+            this.base = offset - from * size;
+            this.size = size;
+        }
+
+        @Override
+        void piece(int index, long pos, int n) {
+            Kernels.fromSegment(seg, base + pos * size, array, index, n);
+        }
+
+        @Override
+        void strided(int index, int stride, int length, int blocks, long pos) {
+            Kernels.unpackStrided(seg, base + pos * size, array, index, stride, length, blocks);
+        }
+    }
+
+    /** Source pieces into a dense destination: stream element p at dst[base + p]. */
+    private static final class GatherSink extends Sink {
+        private final Object src;
+        private final Object dst;
+        private final long base;
+
+        GatherSink(Object src, Object dst, long base) {
+            this.src = src;
+            this.dst = dst;
+            this.base = base;
+        }
+
+        @Override
+        void piece(int index, long pos, int n) {
+            System.arraycopy(src, index, dst, (int) (base + pos), n);
+        }
+
+        @Override
+        void strided(int index, int stride, int length, int blocks, long pos) {
+            Kernels.gather(src, index, stride, length, blocks, dst, (int) (base + pos));
+        }
+    }
+
+    /** Destination pieces from a dense source: stream element p at src[base + p]. */
+    private static final class ScatterSink extends Sink {
+        private final Object dst;
+        private final Object src;
+        private final long base;
+
+        ScatterSink(Object dst, Object src, long base) {
+            this.dst = dst;
+            this.src = src;
+            this.base = base;
+        }
+
+        @Override
+        void piece(int index, long pos, int n) {
+            System.arraycopy(src, (int) (base + pos), dst, index, n);
+        }
+
+        @Override
+        void strided(int index, int stride, int length, int blocks, long pos) {
+            Kernels.scatter(src, (int) (base + pos), dst, index, stride, length, blocks);
+        }
+    }
+
+    /** Source pieces into a destination of any plan, followed with a cursor. */
+    private static final class PlanSink extends Sink {
+        private final Object src;
+        private final Object dst;
+        private final Cursor to;
+
+        PlanSink(Object src, Object dst, Cursor to) {
+            this.src = src;
+            this.dst = dst;
+            this.to = to;
+        }
+
+        @Override
+        void piece(int index, long pos, int n) {
+            while (n > 0) {
+                int take = Math.min(n, to.left());
+                System.arraycopy(src, index, dst, to.index(), take);
+                to.advance(take);
+                index += take;
+                n -= take;
+            }
+        }
+    }
+
+    /** A position in a message: item, run, element within the run. */
+    private static final class Cursor {
+        private final PackPlan plan;
+        private final int offset;
+        private long item;
+        private int run;
+        private int within;
+
+        Cursor(PackPlan plan, int offset, long from) {
+            this.plan = plan;
+            this.offset = offset;
+            if (plan.dense) {
+                // one virtual run: element e at offset + first + e
+                this.item = 0;
+                this.run = 0;
+                this.within = (int) from;
+                return;
+            }
+            this.item = from / plan.elements;
+            long w = from % plan.elements;
+            this.run = plan.runAt(w);
+            this.within = (int) (w - (plan.regular ? (long) run * plan.runLength : plan.before[run]));
+        }
+
+        int index() {
+            if (plan.dense) {
+                return offset + plan.first + within;
+            }
+            return (int) (offset + item * plan.extent + plan.runStart(run) + within);
+        }
+
+        int left() {
+            return plan.dense ? Integer.MAX_VALUE - within : plan.runLength(run) - within;
+        }
+
+        void advance(int k) {
+            within += k;
+            if (!plan.dense && within == plan.runLength(run)) {
+                within = 0;
+                if (++run == plan.runs) {
+                    run = 0;
+                    item++;
+                }
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "PackPlan[" + type + ", runs=" + runs + (regular ? ", regular stride " + stride : "")
+                + (dense ? ", dense" : "") + (overlapping ? ", overlapping" : "") + "]";
+    }
+}
