@@ -14,12 +14,35 @@ final class Checks {
         return new MpiError(c, detail);
     }
 
-    /** A buffer of {@code count} elements of {@code type} starting at {@code offset}. */
+    /** A receive buffer: as {@link #buffer}, and a derived type must not write an element twice. */
+    static BasicType receiveBuffer(Object buf, int offset, int count, Datatype type) {
+        BasicType basic = buffer(buf, offset, count, type);
+        jmpi.datatype.PackPlan plan = type.planForMessages();
+        if (plan != null) {
+            try {
+                plan.checkReceive(buf, offset, count);
+            } catch (jmpi.datatype.DatatypeException e) {
+                throw Datatype.error(e);
+            }
+        }
+        return basic;
+    }
+
+    /** A buffer of {@code count} items of {@code type} starting at {@code offset}. */
     static BasicType buffer(Object buf, int offset, int count, Datatype type) {
         if (type == null) {
             throw error(ErrorClass.ERR_TYPE, "datatype is null");
         }
         BasicType basic = type.basicForMessages();
+        jmpi.datatype.PackPlan plan = type.planForMessages();
+        if (plan != null) {
+            try {
+                plan.checkBuffer(buf, offset, count);
+            } catch (jmpi.datatype.DatatypeException e) {
+                throw Datatype.error(e);
+            }
+            return basic;
+        }
         if (count < 0) {
             throw error(ErrorClass.ERR_COUNT, "negative count " + count);
         }
@@ -37,10 +60,8 @@ final class Checks {
             throw error(ErrorClass.ERR_BUFFER, "negative offset " + offset);
         }
         int length = BasicType.length(buf);
-        long elements = (long) count * type.elementsPerItem();
-        if (offset + elements > length) {
+        if ((long) offset + count > length) {
             throw error(ErrorClass.ERR_BUFFER, "offset " + offset + " + count " + count
-                    + (type.elementsPerItem() == 1 ? "" : " x " + type.elementsPerItem() + " elements")
                     + " runs past the end of the buffer (length " + length + ")");
         }
         return basic;

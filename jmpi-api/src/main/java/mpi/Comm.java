@@ -323,15 +323,23 @@ public class Comm {
             Checks.buffer(buf, offset, count, datatype);
             // The scratch array has the buffer's own element type, so that received objects the buffer
             // cannot hold fail the receive (ERR_TYPE) instead of the copy back.
-            Object temp = buf == null ? null : java.lang.reflect.Array.newInstance(buf.getClass().getComponentType(), count);
-            RecvRequest r = startRecv(temp, 0, count, datatype, source, recvtag);
+            jmpi.datatype.PackPlan plan = datatype.planForMessages();
+            // A derived type: the scratch array mirrors the whole buffer, so the type lays out both alike.
+            int tempOffset = plan == null ? 0 : offset;
+            Object temp = buf == null ? null : java.lang.reflect.Array.newInstance(buf.getClass().getComponentType(),
+                    plan == null ? count : java.lang.reflect.Array.getLength(buf));
+            RecvRequest r = startRecv(temp, tempOffset, count, datatype, source, recvtag);
             SendRequest s = startSend(buf, offset, count, datatype, dest, sendtag, SendMode.STANDARD);
             r.engine().await(s);
             r.engine().await(r);
             s.throwIfFailed();
             r.throwIfFailed();
             if (r.count() > 0) {
-                System.arraycopy(temp, 0, buf, offset, r.count());
+                if (plan == null) {
+                    System.arraycopy(temp, 0, buf, offset, r.count());
+                } else {
+                    jmpi.datatype.PackPlan.copyRange(temp, offset, count, plan, buf, offset, count, plan, 0, r.count());
+                }
             }
             return Status.of(r);
         } catch (MpiError e) {
@@ -448,6 +456,65 @@ public class Comm {
         }
     }
 
+    // ------------------------------------------------------------------ packing
+
+    private static jmpi.datatype.PackPlan planOf(Datatype datatype) {
+        if (datatype == null) {
+            throw new MpiError(ErrorClass.ERR_TYPE, "datatype is null");
+        }
+        jmpi.datatype.PackPlan p = datatype.planForMessages();
+        return p != null ? p : jmpi.datatype.PackPlan.of(datatype.basicForMessages());
+    }
+
+    /**
+     * MPI_Pack: appends {@code incount} items of {@code datatype} to {@code outbuf} at {@code position};
+     * returns the position after them (send the bytes with {@code MPI.PACKED} or {@code MPI.BYTE}).
+     */
+    public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position) {
+        try {
+            core();
+            if (outbuf == null) {
+                throw new MpiError(ErrorClass.ERR_BUFFER, "output buffer is null");
+            }
+            return planOf(datatype).packInto(inbuf, offset, incount, outbuf, position);
+        } catch (jmpi.datatype.DatatypeException e) {
+            throw raise(Datatype.error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Unpack: reads {@code outcount} items of {@code datatype} from {@code inbuf} at {@code position}; returns the position after them. */
+    public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype) {
+        try {
+            CoreComm c = core();
+            if (inbuf == null) {
+                throw new MpiError(ErrorClass.ERR_BUFFER, "input buffer is null");
+            }
+            return planOf(datatype).unpackFrom(inbuf, position, outbuf, offset, outcount, c.engine().objectLoaderForApi(),
+                    c.engine().objectFilterForApi());
+        } catch (jmpi.datatype.DatatypeException e) {
+            throw raise(Datatype.error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Pack_size: an upper bound (here: exact) of the bytes {@link #Pack} writes for {@code incount} items. */
+    public int Pack_size(int incount, Datatype datatype) {
+        try {
+            core();
+            if (incount < 0) {
+                throw new MpiError(ErrorClass.ERR_COUNT, "negative count " + incount);
+            }
+            return planOf(datatype).packSize(incount);
+        } catch (jmpi.datatype.DatatypeException e) {
+            throw raise(Datatype.error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
     // ------------------------------------------------------------------ shared pieces
 
     private CoreComm checkSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
@@ -460,7 +527,7 @@ public class Comm {
 
     private CoreComm checkRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         CoreComm c = core();
-        Checks.buffer(buf, offset, count, datatype);
+        Checks.receiveBuffer(buf, offset, count, datatype);
         Checks.source(source, c.peers());
         Checks.recvTag(tag);
         return c;
@@ -468,12 +535,12 @@ public class Comm {
 
     SendRequest startSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
         CoreComm c = checkSend(buf, offset, count, datatype, dest, tag);
-        return c.engine().isend(c, buf, offset, count * datatype.elementsPerItem(), datatype.basic(), dest, tag, mode);
+        return c.engine().isend(c, buf, offset, count, datatype.planForMessages(), datatype.basic(), dest, tag, mode);
     }
 
     RecvRequest startRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         CoreComm c = checkRecv(buf, offset, count, datatype, source, tag);
-        return c.engine().irecv(c, buf, offset, count * datatype.elementsPerItem(), datatype.basic(), source, tag);
+        return c.engine().irecv(c, buf, offset, count, datatype.planForMessages(), datatype.basic(), source, tag);
     }
 
     /** Fails a completed request's error through this communicator's handler. */

@@ -1,76 +1,253 @@
 package mpi;
 
 import jmpi.core.ErrorClass;
+import jmpi.core.MpiError;
 import jmpi.datatype.BasicType;
+import jmpi.datatype.DatatypeException;
+import jmpi.datatype.PackPlan;
+import jmpi.datatype.TypeHandle;
+import jmpi.datatype.TypeMap;
 
 /**
- * An MPI datatype. The basic types ({@code MPI.INT}, {@code MPI.DOUBLE}, ...) are predefined; derived
- * types come with the datatypes work (vector, indexed, struct).
+ * An MPI datatype (mpiJava 1.2 {@code Datatype}): a basic type ({@code MPI.INT}, ...), a marker
+ * ({@code MPI.LB}, {@code MPI.UB}), or a derived type built from others ({@link #Contiguous},
+ * {@link #Vector}, {@link #Hvector}, {@link #Indexed}, {@link #Hindexed}, {@link #Struct}) which must be
+ * committed before use. As in mpiJava, displacements, strides and extents count elements of the
+ * buffer's array (the "h" constructors count bytes, a multiple of the element size), and all blocks of
+ * a type share one base type.
  */
 public class Datatype {
-    private final BasicType basic;
+    private final TypeHandle handle;
     private final String name;
-    /** Basic elements per item: 1, or 2 for the (value, index) pair types of MAXLOC / MINLOC. */
-    private final int elements;
+    /** The basic type for a predefined type (null for markers and derived types). */
+    private final BasicType basic;
 
+    /** A predefined basic type. */
     Datatype(BasicType basic, String name) {
-        this(basic, name, 1);
-    }
-
-    Datatype(BasicType basic, String name, int elements) {
-        this.basic = basic;
+        this.handle = basic == null ? TypeHandle.marker(name.equals("LB") ? TypeMap.LB : TypeMap.UB, "MPI." + name)
+                : TypeHandle.predefined(basic, "MPI." + name);
         this.name = name;
-        this.elements = elements;
+        this.basic = basic;
     }
 
-    /** Basic elements per item of this datatype (the buffer holds count times this many). */
-    int elementsPerItem() {
-        return elements;
+    /** A predefined, committed derived type (the MAXLOC / MINLOC pair types). */
+    Datatype(TypeMap map, String name) {
+        this.handle = TypeHandle.derived(map, "MPI." + name);
+        this.handle.commit();
+        this.name = name;
+        this.basic = null;
     }
 
-    /** The basic type a message of this datatype carries; the LB/UB markers carry none. */
+    private Datatype(TypeHandle handle, String name, boolean derived) {
+        this.handle = handle;
+        this.name = name;
+        this.basic = null;
+    }
+
+    private static MPIException raise(MpiError e) {
+        return MPI.COMM_WORLD.raise(e);
+    }
+
+    static MpiError error(DatatypeException e) {
+        return new MpiError(ErrorClass.valueOf(e.errorClass().name()), e.getMessage(), e);
+    }
+
+    /** The basic type a message of this datatype carries; markers carry none. */
     BasicType basicForMessages() {
-        if (basic == null) {
-            throw Checks.error(ErrorClass.ERR_TYPE, "datatype " + name + " is a marker and cannot describe a buffer");
+        if (basic != null) {
+            return basic;
         }
-        return basic;
+        PackPlan plan = plan();
+        if (plan.base() == null) {
+            throw new MpiError(ErrorClass.ERR_TYPE, "datatype " + this + " has no data (markers only) and cannot describe"
+                    + " a buffer");
+        }
+        return plan.base();
     }
 
     BasicType basic() {
-        return basic;
+        return basicForMessages();
     }
 
-    /** MPI_Type_size: bytes of data in one element (1 for {@code MPI.OBJECT}). */
+    /** The committed plan of a derived type, or null for a basic type; an uncommitted or freed type is an error. */
+    PackPlan planForMessages() {
+        return basic != null ? null : plan();
+    }
+
+    private PackPlan plan() {
+        try {
+            return handle.plan();
+        } catch (DatatypeException e) {
+            throw error(e);
+        }
+    }
+
+    /** Basic elements per item of this datatype. */
+    int elementsPerItem() {
+        return basic != null ? 1 : plan().elementsPerItem();
+    }
+
+    /** Elements between successive items in a buffer. */
+    int extentElements() {
+        return basic != null ? 1 : plan().extent();
+    }
+
+    /** True when {@code count} items at an offset are {@code count * elementsPerItem()} consecutive elements. */
+    boolean contiguous() {
+        return basic != null || (plan().isDense() && plan().type().trueLb() == 0
+                && plan().extent() == plan().elementsPerItem());
+    }
+
+    private TypeMap map() {
+        try {
+            return handle.map();
+        } catch (DatatypeException e) {
+            throw error(e);
+        }
+    }
+
+    private Datatype derive(TypeMap map, String what) {
+        return new Datatype(TypeHandle.derived(map, what), what, true);
+    }
+
+    /** MPI_Type_contiguous: {@code count} copies of this type, one after another. */
+    public Datatype Contiguous(int count) {
+        try {
+            return derive(TypeMap.contiguous(count, map()), "Contiguous(" + count + ", " + this + ")");
+        } catch (DatatypeException e) {
+            throw raise(error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Type_vector: {@code count} blocks of {@code blocklength} items, block starts {@code stride} items apart. */
+    public Datatype Vector(int count, int blocklength, int stride) {
+        try {
+            return derive(TypeMap.vector(count, blocklength, stride, map()),
+                    "Vector(" + count + ", " + blocklength + ", " + stride + ", " + this + ")");
+        } catch (DatatypeException e) {
+            throw raise(error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Type_hvector: as {@link #Vector} with the stride in bytes. */
+    public Datatype Hvector(int count, int blocklength, int stride) {
+        try {
+            return derive(TypeMap.hvector(count, blocklength, stride, map()),
+                    "Hvector(" + count + ", " + blocklength + ", " + stride + ", " + this + ")");
+        } catch (DatatypeException e) {
+            throw raise(error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Type_indexed: block i of {@code array_of_blocklengths[i]} items at {@code array_of_displacements[i]} items. */
+    public Datatype Indexed(int[] array_of_blocklengths, int[] array_of_displacements) {
+        try {
+            return derive(TypeMap.indexed(array_of_blocklengths, array_of_displacements, map()), "Indexed(" + this + ")");
+        } catch (DatatypeException e) {
+            throw raise(error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Type_hindexed: as {@link #Indexed} with displacements in bytes. */
+    public Datatype Hindexed(int[] array_of_blocklengths, int[] array_of_displacements) {
+        try {
+            return derive(TypeMap.hindexed(array_of_blocklengths, array_of_displacements, map()), "Hindexed(" + this + ")");
+        } catch (DatatypeException e) {
+            throw raise(error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /**
+     * MPI_Type_struct: block i of {@code array_of_blocklengths[i]} items of {@code array_of_types[i]} at
+     * {@code array_of_displacements[i]} elements; all types share one base type (besides the LB and UB markers).
+     */
+    public static Datatype Struct(int[] array_of_blocklengths, int[] array_of_displacements, Datatype[] array_of_types) {
+        try {
+            if (array_of_types == null) {
+                throw new MpiError(ErrorClass.ERR_ARG, "array_of_types is null");
+            }
+            TypeMap[] maps = new TypeMap[array_of_types.length];
+            for (int i = 0; i < maps.length; i++) {
+                if (array_of_types[i] == null) {
+                    throw new MpiError(ErrorClass.ERR_TYPE, "array_of_types[" + i + "] is null");
+                }
+                maps[i] = array_of_types[i].map();
+            }
+            TypeMap m = TypeMap.struct(array_of_blocklengths, array_of_displacements, maps);
+            return new Datatype(TypeHandle.derived(m, "Struct"), "Struct", true);
+        } catch (DatatypeException e) {
+            throw raise(error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Type_size: bytes of data in one item (an {@code MPI.OBJECT} element counts 1). */
     public int Size() {
-        return basic == null ? 0 : basic.size() * elements;
+        try {
+            return basic != null ? basic.size() : (int) map().size();
+        } catch (MpiError e) {
+            throw raise(e);
+        }
     }
 
     /** MPI_Type_extent, in elements of the buffer's array (as mpiJava counts it). */
     public int Extent() {
-        return basic == null ? 0 : elements;
+        try {
+            return basic != null ? 1 : map().extent();
+        } catch (MpiError e) {
+            throw raise(e);
+        }
     }
 
     /** MPI_Type_lb, in elements. */
     public int Lb() {
-        return 0;
+        try {
+            return basic != null ? 0 : map().lb();
+        } catch (MpiError e) {
+            throw raise(e);
+        }
     }
 
     /** MPI_Type_ub, in elements. */
     public int Ub() {
-        return Extent();
+        try {
+            return basic != null ? 1 : map().ub();
+        } catch (MpiError e) {
+            throw raise(e);
+        }
     }
 
-    /** MPI_Type_commit: basic types are always committed. */
+    /** MPI_Type_commit: compiles a derived type for use in communication (basic types are always committed). */
     public void Commit() {
+        try {
+            handle.commit();
+        } catch (DatatypeException e) {
+            throw raise(error(e));
+        }
     }
 
-    /** MPI_Type_free: predefined types cannot be freed. */
+    /** MPI_Type_free: the type can no longer be used; types built from it keep working. Predefined types cannot be freed. */
     public void Free() {
-        throw MPIException.of(ErrorClass.ERR_TYPE, "predefined datatype " + name + " cannot be freed");
+        try {
+            handle.free();
+        } catch (DatatypeException e) {
+            throw raise(error(e));
+        }
     }
 
     @Override
     public String toString() {
-        return "MPI." + name;
+        return handle.isPredefined() || basic != null ? "MPI." + name : name;
     }
 }

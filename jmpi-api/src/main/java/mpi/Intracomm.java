@@ -135,6 +135,59 @@ public class Intracomm extends Comm {
         }
     }
 
+    /**
+     * A collective's view of a user buffer as consecutive basic elements: the buffer itself for a
+     * contiguous datatype, else a temporary array (filled from the buffer for data the collective
+     * reads; copied back into it by {@link #back} for data it writes).
+     */
+    private static final class Flat {
+        final Object array;
+        final int offset;
+        private final Object user;
+        private final int userOffset;
+        private final int items;
+        private final jmpi.datatype.PackPlan plan;
+
+        private Flat(Object array, int offset, Object user, int userOffset, int items, jmpi.datatype.PackPlan plan) {
+            this.array = array;
+            this.offset = offset;
+            this.user = user;
+            this.userOffset = userOffset;
+            this.items = items;
+            this.plan = plan;
+        }
+
+        static Flat of(Object buf, int offset, int items, Datatype type, boolean read) {
+            if (type.contiguous() || buf == null) {
+                return new Flat(buf, offset, null, 0, 0, null);
+            }
+            jmpi.datatype.PackPlan plan = type.planForMessages();
+            BasicType base = plan.base();
+            int n = Math.toIntExact(plan.elementsOf(items));
+            Object temp = java.lang.reflect.Array.newInstance(base.arrayClass().getComponentType(), n);
+            if (read) {
+                jmpi.datatype.PackPlan.copy(buf, offset, items, plan, temp, 0, n, jmpi.datatype.PackPlan.of(base));
+            }
+            return new Flat(temp, 0, buf, offset, items, plan);
+        }
+
+        /** Copies what the collective wrote into the user's buffer (no-op for a contiguous datatype). */
+        void back() {
+            if (plan != null) {
+                int n = Math.toIntExact(plan.elementsOf(items));
+                jmpi.datatype.PackPlan.copy(array, 0, n, jmpi.datatype.PackPlan.of(plan.base()), user, userOffset, items, plan);
+            }
+        }
+    }
+
+    /** Vector collectives take contiguous datatypes (basic, pair and dense derived types). */
+    private static void contiguousOnly(String what, Datatype type) {
+        if (!type.contiguous()) {
+            throw new MpiError(ErrorClass.ERR_TYPE, what + " takes contiguous datatypes only, not " + type
+                    + " (use a basic or contiguous type, or Pack the data)");
+        }
+    }
+
     private static void root(int root, int size) {
         Checks.rankIn("root", root, size);
     }
@@ -177,7 +230,11 @@ public class Intracomm extends Comm {
             CoreComm c = core();
             BasicType t = buf("Bcast buffer", buf, offset, count, type);
             root(root, c.size());
-            Coll.bcast(c, buf, offset, count * type.elementsPerItem(), t, root);
+            Flat f = Flat.of(buf, offset, count, type, c.rank() == root);
+            Coll.bcast(c, f.array, f.offset, count * type.elementsPerItem(), t, root);
+            if (c.rank() != root) {
+                f.back();
+            }
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -196,7 +253,12 @@ public class Intracomm extends Comm {
                         sendtype, recvtype);
                 checkBlock("Gather", n, recvcount * recvtype.elementsPerItem());
             }
-            Coll.gather(c, sendbuf, sendoffset, recvbuf, recvoffset, n, t, root);
+            Flat in = Flat.of(sendbuf, sendoffset, sendcount, sendtype, true);
+            Flat out = c.rank() == root ? Flat.of(recvbuf, recvoffset, recvcount * c.size(), recvtype, false) : null;
+            Coll.gather(c, in.array, in.offset, out == null ? null : out.array, out == null ? 0 : out.offset, n, t, root);
+            if (out != null) {
+                out.back();
+            }
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -216,9 +278,11 @@ public class Intracomm extends Comm {
             CoreComm c = core();
             root(root, c.size());
             BasicType t = buf("Gatherv send buffer", sendbuf, sendoffset, sendcount, sendtype);
+            contiguousOnly("Gatherv", sendtype);
             int[] rc = null;
             int[] rd = null;
             if (c.rank() == root) {
+                contiguousOnly("Gatherv", recvtype);
                 rc = elements("recvcount", recvcount, c.size(), recvtype);
                 rd = elements("displs", displs, c.size(), recvtype);
                 same(t, recvtype.basicForMessages(), sendtype, recvtype);
@@ -244,7 +308,10 @@ public class Intracomm extends Comm {
                         sendtype, recvtype);
                 checkBlock("Scatter", sendcount * sendtype.elementsPerItem(), n);
             }
-            Coll.scatter(c, sendbuf, sendoffset, recvbuf, recvoffset, n, t, root);
+            Flat in = c.rank() == root ? Flat.of(sendbuf, sendoffset, sendcount * c.size(), sendtype, true) : null;
+            Flat out = Flat.of(recvbuf, recvoffset, recvcount, recvtype, false);
+            Coll.scatter(c, in == null ? null : in.array, in == null ? 0 : in.offset, out.array, out.offset, n, t, root);
+            out.back();
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -257,9 +324,11 @@ public class Intracomm extends Comm {
             CoreComm c = core();
             root(root, c.size());
             BasicType t = buf("Scatterv receive buffer", recvbuf, recvoffset, recvcount, recvtype);
+            contiguousOnly("Scatterv", recvtype);
             int[] sc = null;
             int[] sd = null;
             if (c.rank() == root) {
+                contiguousOnly("Scatterv", sendtype);
                 sc = elements("sendcount", sendcount, c.size(), sendtype);
                 sd = elements("displs", displs, c.size(), sendtype);
                 same(sendtype.basicForMessages(), t, sendtype, recvtype);
@@ -281,7 +350,10 @@ public class Intracomm extends Comm {
                     sendtype, recvtype);
             int n = sendcount * sendtype.elementsPerItem();
             checkBlock("Allgather", n, recvcount * recvtype.elementsPerItem());
-            Coll.allgather(c, sendbuf, sendoffset, recvbuf, recvoffset, n, t);
+            Flat in = Flat.of(sendbuf, sendoffset, sendcount, sendtype, true);
+            Flat out = Flat.of(recvbuf, recvoffset, recvcount * c.size(), recvtype, false);
+            Coll.allgather(c, in.array, in.offset, out.array, out.offset, n, t);
+            out.back();
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -293,6 +365,8 @@ public class Intracomm extends Comm {
         try {
             CoreComm c = core();
             BasicType t = buf("Allgatherv send buffer", sendbuf, sendoffset, sendcount, sendtype);
+            contiguousOnly("Allgatherv", sendtype);
+            contiguousOnly("Allgatherv", recvtype);
             int[] rc = elements("recvcount", recvcount, c.size(), recvtype);
             int[] rd = elements("displs", displs, c.size(), recvtype);
             same(t, recvtype.basicForMessages(), sendtype, recvtype);
@@ -314,7 +388,10 @@ public class Intracomm extends Comm {
                     sendtype, recvtype);
             int n = sendcount * sendtype.elementsPerItem();
             checkBlock("Alltoall", n, recvcount * recvtype.elementsPerItem());
-            Coll.alltoall(c, sendbuf, sendoffset, recvbuf, recvoffset, n, t);
+            Flat in = Flat.of(sendbuf, sendoffset, sendcount * c.size(), sendtype, true);
+            Flat out = Flat.of(recvbuf, recvoffset, recvcount * c.size(), recvtype, false);
+            Coll.alltoall(c, in.array, in.offset, out.array, out.offset, n, t);
+            out.back();
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -325,6 +402,8 @@ public class Intracomm extends Comm {
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         try {
             CoreComm c = core();
+            contiguousOnly("Alltoallv", sendtype);
+            contiguousOnly("Alltoallv", recvtype);
             int[] sc = elements("sendcount", sendcount, c.size(), sendtype);
             int[] sd = elements("sdispls", sdispls, c.size(), sendtype);
             int[] rc = elements("recvcount", recvcount, c.size(), recvtype);
@@ -356,8 +435,13 @@ public class Intracomm extends Comm {
             if (c.rank() == root) {
                 buf("Reduce receive buffer", recvbuf, recvoffset, count, datatype);
             }
-            Coll.reduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count * datatype.elementsPerItem(), t,
-                    combiner(op, datatype), root);
+            Flat in = Flat.of(sendbuf, sendoffset, count, datatype, true);
+            Flat out = c.rank() == root ? Flat.of(recvbuf, recvoffset, count, datatype, false) : null;
+            Coll.reduce(c, in.array, in.offset, out == null ? null : out.array, out == null ? 0 : out.offset,
+                    count * datatype.elementsPerItem(), t, combiner(op, datatype), root);
+            if (out != null) {
+                out.back();
+            }
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -370,8 +454,11 @@ public class Intracomm extends Comm {
             CoreComm c = core();
             BasicType t = buf("Allreduce send buffer", sendbuf, sendoffset, count, datatype);
             buf("Allreduce receive buffer", recvbuf, recvoffset, count, datatype);
-            Coll.allreduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count * datatype.elementsPerItem(), t,
+            Flat in = Flat.of(sendbuf, sendoffset, count, datatype, true);
+            Flat out = Flat.of(recvbuf, recvoffset, count, datatype, false);
+            Coll.allreduce(c, in.array, in.offset, out.array, out.offset, count * datatype.elementsPerItem(), t,
                     combiner(op, datatype));
+            out.back();
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -382,6 +469,7 @@ public class Intracomm extends Comm {
                                Datatype datatype, Op op) {
         try {
             CoreComm c = core();
+            contiguousOnly("Reduce_scatter", datatype);
             int[] rc = elements("recvcounts", recvcounts, c.size(), datatype);
             long total = 0;
             for (int n : rc) {
@@ -401,8 +489,11 @@ public class Intracomm extends Comm {
             CoreComm c = core();
             BasicType t = buf("Scan send buffer", sendbuf, sendoffset, count, datatype);
             buf("Scan receive buffer", recvbuf, recvoffset, count, datatype);
-            Coll.scan(c, sendbuf, sendoffset, recvbuf, recvoffset, count * datatype.elementsPerItem(), t,
+            Flat in = Flat.of(sendbuf, sendoffset, count, datatype, true);
+            Flat out = Flat.of(recvbuf, recvoffset, count, datatype, false);
+            Coll.scan(c, in.array, in.offset, out.array, out.offset, count * datatype.elementsPerItem(), t,
                     combiner(op, datatype));
+            out.back();
         } catch (MpiError e) {
             throw raise(e);
         }

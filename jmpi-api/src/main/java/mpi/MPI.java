@@ -87,13 +87,13 @@ public class MPI {
     public static final Datatype DOUBLE = new Datatype(BasicType.DOUBLE, "DOUBLE");
     public static final Datatype OBJECT = new Datatype(BasicType.OBJECT, "OBJECT");
     public static final Datatype PACKED = new Datatype(BasicType.PACKED, "PACKED");
-    public static final Datatype LB = new Datatype(null, "LB");
+    public static final Datatype LB = new Datatype((BasicType) null, "LB");
     /** (value, index) pairs for MAXLOC and MINLOC: two elements of the base type per item. */
-    public static final Datatype SHORT2 = new Datatype(BasicType.SHORT, "SHORT2", 2);
-    public static final Datatype INT2 = new Datatype(BasicType.INT, "INT2", 2);
-    public static final Datatype LONG2 = new Datatype(BasicType.LONG, "LONG2", 2);
-    public static final Datatype FLOAT2 = new Datatype(BasicType.FLOAT, "FLOAT2", 2);
-    public static final Datatype DOUBLE2 = new Datatype(BasicType.DOUBLE, "DOUBLE2", 2);
+    public static final Datatype SHORT2 = new Datatype(jmpi.datatype.TypeMap.contiguous(2, jmpi.datatype.TypeMap.of(BasicType.SHORT)), "SHORT2");
+    public static final Datatype INT2 = new Datatype(jmpi.datatype.TypeMap.contiguous(2, jmpi.datatype.TypeMap.of(BasicType.INT)), "INT2");
+    public static final Datatype LONG2 = new Datatype(jmpi.datatype.TypeMap.contiguous(2, jmpi.datatype.TypeMap.of(BasicType.LONG)), "LONG2");
+    public static final Datatype FLOAT2 = new Datatype(jmpi.datatype.TypeMap.contiguous(2, jmpi.datatype.TypeMap.of(BasicType.FLOAT)), "FLOAT2");
+    public static final Datatype DOUBLE2 = new Datatype(jmpi.datatype.TypeMap.contiguous(2, jmpi.datatype.TypeMap.of(BasicType.DOUBLE)), "DOUBLE2");
 
     // ------------------------------------------------------------------ reduction operations
     public static final Op MAX = new Op(jmpi.datatype.ReduceOp.MAX);
@@ -108,7 +108,7 @@ public class MPI {
     public static final Op BXOR = new Op(jmpi.datatype.ReduceOp.BXOR);
     public static final Op MAXLOC = new Op(jmpi.datatype.ReduceOp.MAXLOC);
     public static final Op MINLOC = new Op(jmpi.datatype.ReduceOp.MINLOC);
-    public static final Datatype UB = new Datatype(null, "UB");
+    public static final Datatype UB = new Datatype((BasicType) null, "UB");
 
     // ------------------------------------------------------------------ error handlers
     /** The default: an error ends the whole job, naming the rank and the error. */

@@ -46,7 +46,15 @@ public class Status {
      */
     public int Get_count(Datatype datatype) {
         int elements = Get_elements(datatype);
-        int per = datatype.elementsPerItem();
+        int per;
+        try {
+            per = datatype.elementsPerItem();
+        } catch (MpiError e) {
+            throw MPI.COMM_WORLD.raise(e);
+        }
+        if (per == 0) {
+            return elements == 0 ? 0 : MPI.UNDEFINED;
+        }
         return elements == MPI.UNDEFINED || elements % per != 0 ? MPI.UNDEFINED : elements / per;
     }
 

@@ -26,7 +26,8 @@ public final class ConformanceBodies {
             new Body(NonBlockingTest.Waitall.class, 4), new Body(NonBlockingTest.AnyAndSome.class, 3),
             new Body(NonBlockingTest.Persistent.class, 2), new Body(ObjectTest.Objects_.class, 2),
             new Body(ObjectTest.Refused.class, 2), new Body(ProbeCancelTest.ProbeThenRecv.class, 3),
-            new Body(ProbeCancelTest.CancelUnmatchedReceive.class, 2), new Body(StressTest.RandomTraffic.class, 8));
+            new Body(ProbeCancelTest.CancelUnmatchedReceive.class, 2), new Body(StressTest.RandomTraffic.class, 8),
+            new Body(DatatypeTest.MismatchedButCompatible.class, 2));
 
     private ConformanceBodies() {
     }

@@ -168,6 +168,6 @@ final class ByteProtocol {
             }
         }
         r.staging = null;
-        r.markDoneLocally();
+        r.finish();
     }
 }

@@ -92,6 +92,16 @@ public final class Engine {
         return objectLoader;
     }
 
+    /** The loader that resolves received {@code MPI.OBJECT} classes (for {@code Comm.Unpack}). */
+    public ClassLoader objectLoaderForApi() {
+        return objectLoader;
+    }
+
+    /** The filter that vets received {@code MPI.OBJECT} classes (for {@code Comm.Unpack}). */
+    public ObjectInputFilter objectFilterForApi() {
+        return objectFilter;
+    }
+
     ObjectInputFilter objectFilter() {
         return objectFilter;
     }
@@ -229,8 +239,66 @@ public final class Engine {
         return irecv(comm.collectiveContext(), buf, offset, count, type, source, tag);
     }
 
+    /**
+     * Posts a receive of {@code items} items of the derived datatype {@code plan} (null: {@code items}
+     * elements of {@code type}, contiguous). A dense type is received in place; another is received
+     * contiguously into a staging array and scattered by the plan when the message is complete.
+     */
+    public RecvRequest irecv(CoreComm comm, Object buf, int offset, int items, jmpi.datatype.PackPlan plan,
+                             BasicType type, int source, int tag) {
+        if (plan == null) {
+            return irecv(comm.context(), buf, offset, items, type, source, tag, null);
+        }
+        long elements = plan.elementsOf(items);
+        if (elements > Integer.MAX_VALUE) {
+            throw new MpiError(ErrorClass.ERR_COUNT, items + " items of " + plan.type() + " exceed an array");
+        }
+        if (plan.isDense()) {
+            return irecv(comm.context(), buf, offset + plan.type().trueLb(), (int) elements, type, source, tag, null);
+        }
+        Object staging = java.lang.reflect.Array.newInstance(type.arrayClass().getComponentType(), (int) elements);
+        return irecv(comm.context(), staging, 0, (int) elements, type, source, tag, r -> {
+            r.plan = plan;
+            r.userBuffer = buf;
+            r.userOffset = offset;
+            r.userItems = items;
+        });
+    }
+
+    /**
+     * Starts a send of {@code items} items of the derived datatype {@code plan} (null: contiguous
+     * elements of {@code type}). A dense type is sent in place; another is gathered into a contiguous
+     * array first (one copy; the send then proceeds as a contiguous one).
+     */
+    public SendRequest isend(CoreComm comm, Object buf, int offset, int items, jmpi.datatype.PackPlan plan,
+                             BasicType type, int dest, int tag, SendMode mode) {
+        if (plan == null) {
+            return isend(comm, comm.context(), buf, offset, items, type, dest, tag, mode);
+        }
+        long elements = plan.elementsOf(items);
+        if (elements > Integer.MAX_VALUE) {
+            throw new MpiError(ErrorClass.ERR_COUNT, items + " items of " + plan.type() + " exceed an array");
+        }
+        if (plan.isDense()) {
+            return isend(comm, comm.context(), buf, offset + plan.type().trueLb(), (int) elements, type, dest, tag, mode);
+        }
+        Object packed = java.lang.reflect.Array.newInstance(type.arrayClass().getComponentType(), (int) elements);
+        if (dest != PROC_NULL) {
+            jmpi.datatype.PackPlan.copy(buf, offset, items, plan, packed, 0, (int) elements, jmpi.datatype.PackPlan.of(type));
+        }
+        return isend(comm, comm.context(), packed, 0, (int) elements, type, dest, tag, mode);
+    }
+
     private RecvRequest irecv(int context, Object buf, int offset, int count, BasicType type, int source, int tag) {
+        return irecv(context, buf, offset, count, type, source, tag, null);
+    }
+
+    private RecvRequest irecv(int context, Object buf, int offset, int count, BasicType type, int source, int tag,
+                              java.util.function.Consumer<RecvRequest> setup) {
         RecvRequest r = new RecvRequest(this, buf, offset, count, type, context, source, tag);
+        if (setup != null) {
+            setup.accept(r);
+        }
         if (source == PROC_NULL) {
             r.source = PROC_NULL;
             r.tag = ANY_TAG;
@@ -290,7 +358,7 @@ public final class Engine {
                     MemorySegment.copy(data, r.type.layout(), offset, r.buffer, r.offset, n);
                 }
             }
-            r.markDoneLocally();
+            r.finish();
             return true;
         }
 
@@ -377,7 +445,7 @@ public final class Engine {
         if (f.sync && f.raw) {
             byteProtocol.matchedSync(f);
         }
-        r.markDoneLocally();
+        r.finish();
     }
 
     /** Copies a large rendezvous message with the sender's help, if it is waiting; returns when all is copied. */

@@ -18,6 +18,15 @@ public final class RecvRequest extends CoreRequest {
     byte[] staging;
     /** The message is consumed but not stored (type mismatch). */
     boolean discard;
+    /**
+     * A receive into a non-contiguous datatype: the message lands contiguously in {@link #buffer} (a
+     * staging array of the base type) and is scattered into {@code userBuffer} by {@code plan} on
+     * completion. Null for a contiguous receive.
+     */
+    jmpi.datatype.PackPlan plan;
+    Object userBuffer;
+    int userOffset;
+    int userItems;
     /** Posted-queue links; written only under the engine's progress lock. */
     RecvRequest next;
     RecvRequest prev;
@@ -33,5 +42,20 @@ public final class RecvRequest extends CoreRequest {
         this.wantSource = wantSource;
         this.wantTag = wantTag;
         this.typeCode = type.code();
+    }
+
+    /** Completes the receive: scatters a staged message into the user's buffer first. */
+    void finish() {
+        // A truncated message still fills the buffer with what fits; a type mismatch stores nothing.
+        if (plan != null && error != ErrorClass.ERR_TYPE && count > 0) {
+            try {
+                jmpi.datatype.PackPlan.copy(buffer, 0, Math.min(count, capacity), jmpi.datatype.PackPlan.of(type),
+                        userBuffer, userOffset, userItems, plan);
+            } catch (jmpi.datatype.DatatypeException e) {
+                error = ErrorClass.valueOf(e.errorClass().name());
+                errorDetail = e.getMessage();
+            }
+        }
+        markDoneLocally();
     }
 }
