@@ -16,11 +16,7 @@ final class AllreduceRabenseifner implements AllreduceAlgorithm {
 
     @Override
     public String unusable(Problem p) {
-        if (!p.commutative()) {
-            return "combines out of rank order: commutative operations only";
-        }
-        int pof2 = Integer.highestOneBit(Math.max(1, p.size()));
-        return p.count() < pof2 ? "needs at least " + pof2 + " elements (one per block), not " + p.count() : null;
+        return Halving.unusable(p);
     }
 
     @Override

@@ -20,6 +20,15 @@ final class Halving {
     int sendIdx;
     int lastIdx;
 
+    /** The restrictions of the algorithms built on halving: commutative, at least one element per block. */
+    static String unusable(Problem p) {
+        if (!p.commutative()) {
+            return "combines out of rank order: commutative operations only";
+        }
+        int pof2 = Integer.highestOneBit(Math.max(1, p.size()));
+        return p.count() < pof2 ? "needs at least " + pof2 + " elements (one per block), not " + p.count() : null;
+    }
+
     Halving(Ctx c, int count) {
         this.c = c;
         int p = c.size;

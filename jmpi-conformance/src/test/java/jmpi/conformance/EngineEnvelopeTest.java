@@ -14,8 +14,7 @@ import jmpi.core.RecvRequest;
 import jmpi.datatype.BasicType;
 import jmpi.spi.Endpoint;
 import jmpi.spi.Frame;
-import jmpi.spi.JobControl;
-import jmpi.spi.RankEnv;
+import jmpi.tck.TestRankEnv;
 import jmpi.transport.threads.ThreadsFabric;
 
 /**
@@ -24,43 +23,6 @@ import jmpi.transport.threads.ThreadsFabric;
  */
 @Timeout(30)
 class EngineEnvelopeTest {
-    private record Env(int rank, int size, Endpoint endpoint) implements RankEnv {
-        @Override
-        public JobControl job() {
-            return new JobControl() {
-                @Override
-                public boolean aborted() {
-                    return false;
-                }
-
-                @Override
-                public String abortReason() {
-                    return null;
-                }
-
-                @Override
-                public void fail(int rank, int exitCode, String why, Throwable cause) {
-                    throw new AssertionError("rank " + rank + " failed: " + why, cause);
-                }
-            };
-        }
-
-        @Override
-        public int localRanks() {
-            return 1;
-        }
-
-        @Override
-        public String[] args() {
-            return new String[0];
-        }
-
-        @Override
-        public String mainClass() {
-            return null;
-        }
-    }
-
     private static Frame eager(int context, int source, int tag, int value) {
         Frame f = new Frame();
         f.kind = Frame.EAGER;
@@ -76,7 +38,7 @@ class EngineEnvelopeTest {
     @Test
     void aSourceOutsideTheCommunicatorIsRefused() {
         ThreadsFabric fabric = new ThreadsFabric(2);
-        Engine engine = new Engine(new Env(0, 2, fabric.endpoint(0)), getClass().getClassLoader());
+        Engine engine = new Engine(new TestRankEnv(0, 2, fabric.endpoint(0)), getClass().getClassLoader());
         int world = engine.world().context();
         // A well-formed message first: it is matched as usual.
         fabric.endpoint(1).send(0, eager(world, 1, 3, 42));

@@ -17,8 +17,7 @@ import jmpi.core.SendMode;
 import jmpi.core.SendRequest;
 import jmpi.datatype.BasicType;
 import jmpi.spi.Endpoint;
-import jmpi.spi.JobControl;
-import jmpi.spi.RankEnv;
+import jmpi.tck.TestRankEnv;
 
 /**
  * The engine's byte protocols (eager, synchronous eager, rendezvous RTS/CTS/DATA) over tcp
@@ -26,43 +25,6 @@ import jmpi.spi.RankEnv;
  */
 @Timeout(60)
 class TcpEngineTest {
-    private record Env(int rank, int size, Endpoint endpoint) implements RankEnv {
-        @Override
-        public JobControl job() {
-            return new JobControl() {
-                @Override
-                public boolean aborted() {
-                    return false;
-                }
-
-                @Override
-                public String abortReason() {
-                    return null;
-                }
-
-                @Override
-                public void fail(int rank, int exitCode, String why, Throwable cause) {
-                    throw new AssertionError("rank " + rank + " failed: " + why, cause);
-                }
-            };
-        }
-
-        @Override
-        public int localRanks() {
-            return 2;
-        }
-
-        @Override
-        public String[] args() {
-            return new String[0];
-        }
-
-        @Override
-        public String mainClass() {
-            return null;
-        }
-    }
-
     private static double[] values(int n, int seed) {
         double[] d = new double[n];
         for (int i = 0; i < n; i++) {
@@ -82,7 +44,7 @@ class TcpEngineTest {
             for (int r = 0; r < 2; r++) {
                 int me = r;
                 ranks.add(CompletableFuture.runAsync(() -> {
-                    Engine engine = new Engine(new Env(me, 2, eps[me]), TcpEngineTest.class.getClassLoader());
+                    Engine engine = new Engine(new TestRankEnv(me, 2, eps[me]), TcpEngineTest.class.getClassLoader());
                     int other = 1 - me;
                     int round = 0;
                     for (SendMode mode : modes) {
