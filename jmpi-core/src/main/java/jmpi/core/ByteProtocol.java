@@ -136,7 +136,7 @@ final class ByteProtocol {
         }
         if (!r.discard) {
             MemorySegment into = r.staging != null ? MemorySegment.ofArray(r.staging)
-                    : r.type.writableBytes(r.buffer, r.offset, r.capacity);
+                    : r.type.writableBytes(r.buffer(), r.offset, r.capacity);
             long fits = Math.min(bytes, into.byteSize() - messageOffset);
             if (fits > 0) {
                 MemorySegment.copy(src, srcOffset, into, messageOffset, fits);
@@ -157,14 +157,14 @@ final class ByteProtocol {
         if (r.staging != null && !r.discard && n > 0) {
             if (r.type == BasicType.OBJECT) {
                 try {
-                    ObjectCodec.deserialize(r.staging, n, (Object[]) r.buffer, r.offset, r.engine.objectLoader(),
+                    ObjectCodec.deserialize(r.staging, n, (Object[]) r.buffer(), r.offset, r.engine.objectLoader(),
                             r.engine.objectFilter());
                 } catch (ObjectCodec.ObjectCodecException e) {
                     r.error = ErrorClass.ERR_TYPE;
                     r.errorDetail = e.getMessage();
                 }
             } else {
-                r.type.copyFromBytes(r.staging, r.buffer, r.offset, n);
+                r.type.copyFromBytes(r.staging, r.buffer(), r.offset, n);
             }
         }
         r.staging = null;

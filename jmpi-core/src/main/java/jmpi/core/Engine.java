@@ -256,8 +256,9 @@ public final class Engine {
         if (plan.isDense()) {
             return irecv(comm.context(), buf, offset + plan.type().trueLb(), (int) elements, type, source, tag, null);
         }
-        Object staging = java.lang.reflect.Array.newInstance(type.arrayClass().getComponentType(), (int) elements);
-        return irecv(comm.context(), staging, 0, (int) elements, type, source, tag, r -> {
+        // The staging array is made only if the message arrives by copy (RecvRequest.buffer()); a
+        // rendezvous from a rank that shares memory is copied straight into the user's buffer.
+        return irecv(comm.context(), null, 0, (int) elements, type, source, tag, r -> {
             r.plan = plan;
             r.userBuffer = buf;
             r.userOffset = offset;
@@ -281,6 +282,27 @@ public final class Engine {
         }
         if (plan.isDense()) {
             return isend(comm, comm.context(), buf, offset + plan.type().trueLb(), (int) elements, type, dest, tag, mode);
+        }
+        if (dest != PROC_NULL && mode != SendMode.BUFFERED && type != BasicType.OBJECT
+                && elements * type.size() > eagerLimit && endpoint.sharesMemoryWith(comm.worldRank(dest))) {
+            // Rendezvous between ranks that share memory: the receiver copies through both plans,
+            // from this array straight into its own (no intermediate buffer).
+            plan.checkBuffer(buf, offset, items);
+            SendRequest req = new SendRequest(this, dest, tag);
+            Frame f = new Frame();
+            f.kind = Frame.RTS;
+            f.context = comm.context();
+            f.source = comm.rank();
+            f.tag = tag;
+            f.typeCode = type.code();
+            f.count = (int) elements;
+            f.payload = buf;
+            f.payloadOffset = offset;
+            f.layout = plan;
+            f.items = items;
+            f.ack = req;
+            endpoint.send(comm.worldRank(dest), f);
+            return req;
         }
         Object packed = java.lang.reflect.Array.newInstance(type.arrayClass().getComponentType(), (int) elements);
         if (dest != PROC_NULL) {
@@ -355,7 +377,7 @@ public final class Engine {
                     n = truncated(r, count, source, tag);
                 }
                 if (n > 0) {
-                    MemorySegment.copy(data, r.type.layout(), offset, r.buffer, r.offset, n);
+                    MemorySegment.copy(data, r.type.layout(), offset, r.buffer(), r.offset, n);
                 }
             }
             r.finish();
@@ -423,19 +445,21 @@ public final class Engine {
             if (n > 0) {
                 if (r.type == BasicType.OBJECT) {
                     try {
-                        ObjectCodec.deserialize((byte[]) f.payload, n, (Object[]) r.buffer, r.offset, objectLoader,
+                        ObjectCodec.deserialize((byte[]) f.payload, n, (Object[]) r.buffer(), r.offset, objectLoader,
                                 objectFilter);
                     } catch (ObjectCodec.ObjectCodecException e) {
                         r.error = ErrorClass.ERR_TYPE;
                         r.errorDetail = e.getMessage();
                     }
+                } else if (f.layout != null || (r.plan != null && f.kind == Frame.RTS)) {
+                    copyThroughPlans(r, f);
                 } else if (f.raw) {
-                    r.type.copyFromBytes((byte[]) f.payload, r.buffer, r.offset, n);
+                    r.type.copyFromBytes((byte[]) f.payload, r.buffer(), r.offset, n);
                 } else if (f.kind == Frame.RTS && (long) n * r.type.size() >= 2L * CopyJob.CHUNK_BYTES
                         && f.ack instanceof SendRequest sender) {
-                    copyTogether(new CopyJob(f.payload, f.payloadOffset, r.buffer, r.offset, n, r.type.size()), sender);
+                    copyTogether(new CopyJob(f.payload, f.payloadOffset, r.buffer(), r.offset, n, r.type.size()), sender);
                 } else {
-                    System.arraycopy(f.payload, f.payloadOffset, r.buffer, r.offset, n);
+                    System.arraycopy(f.payload, f.payloadOffset, r.buffer(), r.offset, n);
                 }
             }
         }
@@ -446,6 +470,28 @@ public final class Engine {
             byteProtocol.matchedSync(f);
         }
         r.finish();
+    }
+
+    /**
+     * A rendezvous between ranks that share memory where either side has a non-contiguous datatype:
+     * one copy from the sender's array into the receiver's, through both plans (what fits).
+     */
+    private static void copyThroughPlans(RecvRequest r, Frame f) {
+        jmpi.datatype.PackPlan srcPlan = f.layout != null ? (jmpi.datatype.PackPlan) f.layout : jmpi.datatype.PackPlan.of(r.type);
+        int srcItems = f.layout != null ? f.items : f.count;
+        try {
+            if (r.plan != null) {
+                jmpi.datatype.PackPlan.copy(f.payload, f.payloadOffset, srcItems, srcPlan, r.userBuffer, r.userOffset,
+                        r.userItems, r.plan);
+                r.plan = null; // delivered in place: nothing to scatter at finish
+            } else {
+                jmpi.datatype.PackPlan.copy(f.payload, f.payloadOffset, srcItems, srcPlan, r.buffer(), r.offset,
+                        r.capacity, jmpi.datatype.PackPlan.of(r.type));
+            }
+        } catch (jmpi.datatype.DatatypeException e) {
+            r.error = ErrorClass.valueOf(e.errorClass().name());
+            r.errorDetail = e.getMessage();
+        }
     }
 
     /** Copies a large rendezvous message with the sender's help, if it is waiting; returns when all is copied. */

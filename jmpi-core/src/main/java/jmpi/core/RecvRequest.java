@@ -4,7 +4,8 @@ import jmpi.datatype.BasicType;
 
 /** A posted receive: where the data goes and which messages it accepts. Linked into the posted queue. */
 public final class RecvRequest extends CoreRequest {
-    final Object buffer;
+    /** Where the message goes: the user's array, or for a staged receive a staging array made on first use. */
+    private Object buffer;
     final int offset;
     final int capacity;
     final BasicType type;
@@ -44,10 +45,20 @@ public final class RecvRequest extends CoreRequest {
         this.typeCode = type.code();
     }
 
+    /** The array the message is stored into (for a staged receive, the staging array, made now if needed). */
+    Object buffer() {
+        Object b = buffer;
+        if (b == null && plan != null) {
+            b = java.lang.reflect.Array.newInstance(type.arrayClass().getComponentType(), capacity);
+            buffer = b;
+        }
+        return b;
+    }
+
     /** Completes the receive: scatters a staged message into the user's buffer first. */
     void finish() {
         // A truncated message still fills the buffer with what fits; a type mismatch stores nothing.
-        if (plan != null && error != ErrorClass.ERR_TYPE && count > 0) {
+        if (plan != null && buffer != null && error != ErrorClass.ERR_TYPE && count > 0) {
             try {
                 jmpi.datatype.PackPlan.copy(buffer, 0, Math.min(count, capacity), jmpi.datatype.PackPlan.of(type),
                         userBuffer, userOffset, userItems, plan);

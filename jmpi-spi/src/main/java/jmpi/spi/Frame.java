@@ -72,6 +72,13 @@ public final class Frame {
     public int count;
     public Object payload;
     public int payloadOffset;
+    /**
+     * Between ranks that share memory, an RTS whose {@code payload} is the sender's array laid out by a
+     * non-contiguous datatype: the engine's plan of it (opaque here) and the number of items; the
+     * receiver copies through it. Null for contiguous payloads; never set for byte transports.
+     */
+    public Object layout;
+    public int items;
     /** The payload is the elements' raw bytes in a {@code byte[]}, not an array of the basic type. */
     public boolean raw;
     /** Outgoing bytes for a byte transport (EAGER and DATA); may view the sender's own array. */
