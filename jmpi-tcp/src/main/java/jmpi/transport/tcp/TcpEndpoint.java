@@ -213,13 +213,31 @@ public final class TcpEndpoint implements Endpoint {
 
     @Override
     public int smallMessageLimit() {
-        return 0;
+        return FrameWriter.SMALL_LIMIT;
     }
 
     @Override
     public boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
                                 int count, java.lang.foreign.ValueLayout layout) {
-        return false;
+        long bytes = count * layout.byteSize();
+        if (dest == rank || dest < 0 || dest >= size || bytes > FrameWriter.SMALL_LIMIT || closed.get()) {
+            return false; // sends to self, and every error, go the frame way
+        }
+        Peer p = peers.get(dest);
+        Connection c = p.connection;
+        if (c == null || p.broken != null || p.closedByPeer) {
+            return false;
+        }
+        try {
+            return p.writer.trySendSmall(c.channel, context, source, tag, typeCode, array, offset, count, layout,
+                    (int) bytes);
+        } catch (IOException e) {
+            // Reported by the next poll (only the polling thread closes connections); the message is staged.
+            if (p.broken == null) {
+                p.broken = "tcp: rank " + rank + ": writing to rank " + dest + " failed: " + e.getMessage();
+            }
+            return true;
+        }
     }
 
     @Override
