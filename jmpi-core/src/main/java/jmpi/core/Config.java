@@ -8,8 +8,8 @@ import java.util.List;
  * keeps the two in step).
  */
 public enum Config {
-    EAGER_LIMIT("jmpi.eager.limit", "16384",
-            "Largest message (bytes) sent eagerly; larger ones between ranks of one JVM go by rendezvous, copied once."),
+    EAGER_LIMIT("jmpi.eager.limit", "auto",
+            "Largest message (bytes) sent eagerly; larger ones go by rendezvous (between ranks of one JVM copied once); auto: the transport's preference (tcp: 32768), else 16384."),
     SMALL_LIMIT("jmpi.small.limit", "auto",
             "Largest message (bytes) copied inline into the transport's small-message path (fastbox); auto: the transport's own limit, 0: off."),
     SPIN_NANOS("jmpi.wait.spinNanos", "auto",

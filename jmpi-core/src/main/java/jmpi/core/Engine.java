@@ -69,7 +69,8 @@ public final class Engine {
         this.endpoint = env.endpoint();
         this.job = env.job();
         this.idle = new BackoffIdle(env.localRanks());
-        this.eagerLimit = (int) Math.min(Integer.MAX_VALUE, Config.EAGER_LIMIT.longValue(16384));
+        this.eagerLimit = (int) Math.min(Integer.MAX_VALUE,
+                Config.EAGER_LIMIT.longValue(endpoint.eagerLimit() > 0 ? endpoint.eagerLimit() : 16384));
         this.bsendOverhead = Config.BSEND_OVERHEAD.longValue(64);
         this.byteProtocol = new ByteProtocol(endpoint, progressLock, eagerLimit);
         this.smallLimit = (int) Math.min(Math.min(eagerLimit, endpoint.smallMessageLimit()),

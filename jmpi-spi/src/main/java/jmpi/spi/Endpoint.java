@@ -31,6 +31,14 @@ public interface Endpoint {
     void send(int dest, Frame frame);
 
     /**
+     * Largest message, in bytes, this transport would have sent eagerly (rendezvous above it) when
+     * the program does not set {@code jmpi.eager.limit}; 0 (the default) leaves it to the engine.
+     */
+    default int eagerLimit() {
+        return 0;
+    }
+
+    /**
      * Largest payload, in bytes, that {@link #trySendSmall} can carry (0 when the transport has no such
      * path).
      */

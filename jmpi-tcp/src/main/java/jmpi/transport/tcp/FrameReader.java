@@ -2,7 +2,9 @@ package jmpi.transport.tcp;
 
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 
 import jmpi.spi.Frame;
@@ -23,6 +25,9 @@ import jmpi.spi.FrameSink;
  * <p>Concurrency: used only by the thread that polls the endpoint (one at a time).
  */
 final class FrameReader {
+    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** Read buffer size, in bytes. */
     static final int BUFFER = 256 * 1024;
     /** Reads per call, so that one busy peer does not starve the others within a poll. */
@@ -102,6 +107,19 @@ final class FrameReader {
                     if (in.remaining() < FrameDescriptor.HEADER_BYTES) {
                         return moved;
                     }
+                    int at = in.position();
+                    if (inSeg.get(ValueLayout.JAVA_BYTE, at + FrameDescriptor.KIND) == Frame.EAGER
+                            && inSeg.get(ValueLayout.JAVA_BYTE, at + FrameDescriptor.FLAGS) == FrameWriter.SMALL_FLAG) {
+                        int payload = FrameDescriptor.payloadBytesAt(inSeg, at);
+                        if (payload >= 0 && payload <= FrameWriter.SMALL_LIMIT) {
+                            if (in.remaining() < FrameDescriptor.HEADER_BYTES + payload) {
+                                return moved; // taken whole, straight from this buffer, once the rest has come
+                            }
+                            small(sink, at, payload);
+                            moved++;
+                            continue;
+                        }
+                    }
                     Frame f = header(in.position());
                     in.position(in.position() + FrameDescriptor.HEADER_BYTES);
                     int payload = FrameDescriptor.payloadBytesAt(inSeg, in.position() - FrameDescriptor.HEADER_BYTES);
@@ -160,6 +178,57 @@ final class FrameReader {
                 }
             }
         }
+    }
+
+    /**
+     * A {@link FrameWriter#SMALL_FLAG} EAGER message lying whole in the read buffer at {@code at}:
+     * checked, offered to {@link FrameSink#tryDeliver} straight from the buffer, else handed over as a
+     * frame with a {@code byte[]} payload.
+     */
+    private void small(FrameSink sink, int at, int payload) throws WireException {
+        if (inSeg.get(SHORT, at + FrameDescriptor.VERSION_AT) != FrameDescriptor.VERSION) {
+            header(at); // throws, naming the problem
+        }
+        int from = inSeg.get(INT, at + FrameDescriptor.SENDER);
+        long seq = inSeg.get(LONG, at + FrameDescriptor.SEQ);
+        if (from != peer) {
+            throw new WireException("frame header names sender " + from);
+        }
+        if (seq != expectedSeq) {
+            throw new WireException("frame sequence number " + seq + ", expected " + expectedSeq);
+        }
+        if (payload > maxFrame) {
+            throw new WireException("frame payload of " + payload + " bytes exceeds " + TcpConfig.MAX_FRAME + "="
+                    + maxFrame);
+        }
+        int count = inSeg.get(INT, at + FrameDescriptor.COUNT);
+        int size = count == 0 ? 0 : payload / count;
+        if (count < 0 || (count == 0) != (payload == 0)
+                || count > 0 && ((long) size * count != payload || Integer.bitCount(size) != 1 || size > 8)) {
+            throw new WireException("small message of " + count + " elements in " + payload + " bytes");
+        }
+        expectedSeq++;
+        in.position(at + FrameDescriptor.HEADER_BYTES + payload);
+        int context = inSeg.get(INT, at + FrameDescriptor.CONTEXT);
+        int source = inSeg.get(INT, at + FrameDescriptor.SOURCE);
+        int tag = inSeg.get(INT, at + FrameDescriptor.TAG);
+        int typeCode = inSeg.get(INT, at + FrameDescriptor.TYPE);
+        if (sink.tryDeliver(context, source, tag, typeCode, count, inSeg, at + FrameDescriptor.HEADER_BYTES, payload)) {
+            return;
+        }
+        Frame f = new Frame();
+        f.kind = Frame.EAGER;
+        f.context = context;
+        f.source = source;
+        f.tag = tag;
+        f.typeCode = typeCode;
+        f.count = count;
+        f.sender = peer;
+        f.seq = seq;
+        f.payload = inSeg.asSlice(at + FrameDescriptor.HEADER_BYTES, payload).toArray(ValueLayout.JAVA_BYTE);
+        f.payloadOffset = 0;
+        f.raw = true;
+        sink.accept(f);
     }
 
     private Frame header(int at) throws WireException {

@@ -39,6 +39,13 @@ final class FrameWriter {
     static final int PIECE = 256 * 1024;
     /** Staging buffer size, in bytes. */
     static final int BUFFER = 256 * 1024;
+    /**
+     * Header flags bit 1: a small EAGER message of a primitive type (not boolean) written by
+     * {@link #trySendSmall}, which the receiver may offer to {@link jmpi.spi.FrameSink#tryDeliver}.
+     */
+    static final byte SMALL_FLAG = 0x02;
+    /** Largest payload of a {@link #trySendSmall} message (the receiver needs it whole in its read buffer). */
+    static final int SMALL_LIMIT = 64 * 1024;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
@@ -105,32 +112,8 @@ final class FrameWriter {
                 break;
             }
             try {
-                if (out == null) {
-                    out = ByteBuffer.allocateDirect(BUFFER);
-                    outSeg = MemorySegment.ofBuffer(out);
-                }
-                while (true) {
-                    moved += fill();
-                    if (out.position() == 0) {
-                        blocked = false;
-                        break;
-                    }
-                    out.flip();
-                    int n = ch.write(out);
-                    out.compact();
-                    written += n;
-                    while (!acks.isEmpty() && acks.peekFirst().mark() <= written) {
-                        if (done == null) {
-                            done = new ArrayList<>();
-                        }
-                        done.add(acks.pollFirst().ack());
-                    }
-                    if (out.position() > 0) {
-                        blocked = true;
-                        break;
-                    }
-                }
-                staged = out.position() > 0 || current != null;
+                moved += pump(ch);
+                done = takeDue(done);
             } finally {
                 lock.unlock();
             }
@@ -139,12 +122,122 @@ final class FrameWriter {
                 break;
             }
         }
+        complete(done);
+        return moved;
+    }
+
+    /**
+     * Writes a small EAGER message straight from the caller's array into the staging buffer ({@code count}
+     * elements of {@code layout} from {@code offset}, {@code bytes} bytes), flagged {@link #SMALL_FLAG}
+     * so that the receiver may copy it straight into a posted receive, then writes what the socket takes.
+     * No frame and no private copy. False (nothing staged) when another thread holds the writer, frames
+     * are queued or half encoded (they go first), or the staging buffer has no room even after a write.
+     */
+    boolean trySendSmall(SocketChannel ch, int context, int source, int tag, int typeCode, Object array, int offset,
+                         int count, ValueLayout layout, int bytes) throws IOException {
+        if (!frames.isEmpty() || !lock.tryLock()) {
+            return false;
+        }
+        List<Completion> done = null;
+        boolean sent = false;
+        try {
+            if (current != null || !frames.isEmpty()) {
+                return false;
+            }
+            if (out == null) {
+                allocate();
+            }
+            int need = FrameDescriptor.HEADER_BYTES + bytes;
+            if (out.remaining() < need) {
+                pump(ch);
+                done = takeDue(done);
+                if (out.remaining() < need || current != null) {
+                    return false;
+                }
+            }
+            int at = out.position();
+            // the 64-byte header as eight little-endian longs (FrameDescriptor's fields, two ints per long)
+            outSeg.set(LONG, at, (Frame.EAGER & 0xFFL) | (SMALL_FLAG & 0xFFL) << 8
+                    | (FrameDescriptor.VERSION & 0xFFFFL) << 16 | (long) context << 32);
+            outSeg.set(LONG, at + FrameDescriptor.SOURCE, (source & 0xFFFFFFFFL) | (long) tag << 32);
+            outSeg.set(LONG, at + FrameDescriptor.TYPE, (typeCode & 0xFFFFFFFFL) | (long) count << 32);
+            outSeg.set(LONG, at + FrameDescriptor.SEND_ID, 0L);
+            outSeg.set(LONG, at + FrameDescriptor.RECV_ID, 0L);
+            outSeg.set(LONG, at + FrameDescriptor.OFFSET, 0L);
+            outSeg.set(LONG, at + FrameDescriptor.SENDER, (sender & 0xFFFFFFFFL) | (long) bytes << 32);
+            outSeg.set(LONG, at + FrameDescriptor.SEQ, seq++);
+            if (count > 0) {
+                MemorySegment.copy(array, offset, outSeg, layout, at + FrameDescriptor.HEADER_BYTES, count);
+            }
+            out.position(at + need);
+            appended += need;
+            sent = true;
+            pump(ch);
+            done = takeDue(done);
+            return true;
+        } finally {
+            if (sent) {
+                staged = out.position() > 0 || current != null;
+            }
+            lock.unlock();
+            complete(done);
+        }
+    }
+
+    private void allocate() {
+        out = ByteBuffer.allocateDirect(BUFFER);
+        outSeg = MemorySegment.ofBuffer(out);
+    }
+
+    /** Encodes queued frames and writes until the socket is full or nothing is left (lock held); returns frames or pieces encoded. */
+    private int pump(SocketChannel ch) throws IOException {
+        if (out == null) {
+            allocate();
+        }
+        int moved = 0;
+        try {
+            while (true) {
+                moved += fill();
+                if (out.position() == 0) {
+                    blocked = false;
+                    break;
+                }
+                out.flip();
+                int n;
+                try {
+                    n = ch.write(out);
+                } finally {
+                    out.compact();
+                }
+                written += n;
+                if (out.position() > 0) {
+                    blocked = true;
+                    break;
+                }
+            }
+        } finally {
+            staged = out.position() > 0 || current != null;
+        }
+        return moved;
+    }
+
+    /** Moves the acks whose frames are now completely written into {@code done} (lock held). */
+    private List<Completion> takeDue(List<Completion> done) {
+        while (!acks.isEmpty() && acks.peekFirst().mark() <= written) {
+            if (done == null) {
+                done = new ArrayList<>();
+            }
+            done.add(acks.pollFirst().ack());
+        }
+        return done;
+    }
+
+    private static void complete(List<Completion> done) {
         if (done != null) {
             for (Completion c : done) {
                 c.complete(0);
             }
         }
-        return moved;
     }
 
     /** Encodes as much as fits into the staging buffer; returns frames or pieces completed. */

@@ -69,7 +69,7 @@ class TcpEndpointTest {
         Endpoint[] eps = TestJob.open(1);
         try {
             assertFalse(eps[0].sharesMemoryWith(0));
-            assertEquals(0, eps[0].smallMessageLimit());
+            assertEquals(FrameWriter.SMALL_LIMIT, eps[0].smallMessageLimit());
             AtomicInteger acks = new AtomicInteger();
             Frame d = new Frame();
             d.kind = Frame.DATA;
