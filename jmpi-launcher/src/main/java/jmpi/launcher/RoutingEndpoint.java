@@ -86,6 +86,21 @@ final class RoutingEndpoint implements Endpoint {
         return smallLimit;
     }
 
+    /** The transports' common eager-limit preference, or 0 (the engine's default) when they differ. */
+    @Override
+    public int eagerLimit() {
+        int common = -1;
+        for (Endpoint e : all) {
+            int v = e.eagerLimit();
+            if (common == -1) {
+                common = v;
+            } else if (common != v) {
+                return 0;
+            }
+        }
+        return Math.max(0, common);
+    }
+
     @Override
     public boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
                                 int count, ValueLayout layout) {
