@@ -26,6 +26,8 @@ public final class CollKernel {
     /** The collectives with a driver, in the order of {@link Registry#collectives()}. */
     public static final List<String> COLLECTIVES = Registry.collectives();
 
+    private static final int TIMES_TAG = 77;
+
     private final String collective;
     private final Intracomm comm;
     private final int size;
@@ -143,15 +145,23 @@ public final class CollKernel {
             body.call();
         }
         double us = (MPI.Wtime() - start) * 1e6 / iters;
+        // point to point, not Reduce: the reduce algorithm may be forced to one that cannot run 1 element
         double[] mine = {us};
-        double[] min = new double[1];
-        double[] max = new double[1];
-        double[] sum = new double[1];
-        comm.Reduce(mine, 0, min, 0, 1, MPI.DOUBLE, MPI.MIN, 0);
-        comm.Reduce(mine, 0, max, 0, 1, MPI.DOUBLE, MPI.MAX, 0);
-        comm.Reduce(mine, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM, 0);
+        double min = us;
+        double max = us;
+        double sum = us;
+        if (rank == 0) {
+            for (int src = 1; src < size; src++) {
+                comm.Recv(mine, 0, 1, MPI.DOUBLE, src, TIMES_TAG);
+                min = Math.min(min, mine[0]);
+                max = Math.max(max, mine[0]);
+                sum += mine[0];
+            }
+        } else {
+            comm.Send(mine, 0, 1, MPI.DOUBLE, 0, TIMES_TAG);
+        }
         comm.Barrier();
-        return rank == 0 ? new double[] {min[0], sum[0] / size, max[0]} : new double[] {Double.NaN, Double.NaN, Double.NaN};
+        return rank == 0 ? new double[] {min, sum / size, max} : new double[] {Double.NaN, Double.NaN, Double.NaN};
     }
 
     private interface Body {

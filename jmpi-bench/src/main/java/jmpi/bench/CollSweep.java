@@ -10,6 +10,7 @@ import mpi.MPI;
  * Several collectives over several sizes in one job, for the tuner and the seed 004 tables: prints one
  * machine-readable line per point, {@code SWEEP collective ranks bytes algorithm avg_us min_us max_us iters},
  * after a {@code #} header. Each collective runs the algorithm forced by {@code -Djmpi.coll.<collective>};
+ * a collective without a forced algorithm runs the table's choice, printed as {@code default:NAME};
  * with {@code --forced-only true} a collective without a forced algorithm is left out (the tuner forces
  * the k-th algorithm of every menu in its k-th job). Points the forced algorithm cannot run, or whose
  * buffers exceed the memory cap, print a {@code # skipped} line.
@@ -82,7 +83,8 @@ public final class CollSweep {
             if (forcedOnly && forced == null) {
                 continue;
             }
-            String alg = forced != null ? forced : "default";
+            var table = CollKernel.table();
+            String loc = CollKernel.locality(o.transport);
             List<Long> mine = c.equals("barrier") ? List.of(0L) : sizes;
             boolean warmed = false;
             for (long requested : mine) {
@@ -90,6 +92,8 @@ public final class CollSweep {
                 if (n < 0) {
                     continue;
                 }
+                // not forced: "default:" and the table's choice (not a menu name, so the tuner ignores it)
+                String alg = forced != null ? forced : "default:" + k.chosen(table, loc, n);
                 String why = k.unusable(n);
                 long need = (k.bufferBytes(n) + n) * (threads ? ranks : 1);
                 if (why == null && need > memCap) {
