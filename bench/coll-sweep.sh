@@ -90,6 +90,7 @@ elif [ "$what" = tune ]; then
   for c in $colls; do menus[$c]=$(menu "$c"); done
   sizes=; s=8; maxb=$(awk -v m="$max" 'BEGIN { u = 1; if (m ~ /[Kk]$/) u = 1024; if (m ~ /[Mm]$/) u = 1048576; sub(/[KkMm]$/, "", m); print m * u }')
   while [ "$s" -le "$maxb" ]; do sizes+="${sizes:+,}$s"; s=$((s * 8)); done
+  [ "$((s / 8))" -lt "$maxb" ] && sizes+=",$maxb"
   for np in ${np_list//,/ }; do
     for ((k = 0; k < 6; k++)); do
       jopts=

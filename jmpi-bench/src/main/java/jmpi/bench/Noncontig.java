@@ -74,9 +74,7 @@ public final class Noncontig {
                 double oneElement = Double.NaN;
                 double[] t3 = new double[TABLE3_BYTES.length];
                 java.util.Arrays.fill(t3, Double.NaN);
-                if (es >= o.minBytes) {
-                    oneElement = pingPong(dbl, m, es, o.itersFor(es), o.warmupFor(es));
-                }
+                oneElement = pingPong(dbl, m, es, o.itersFor(es), o.warmupFor(es));
                 for (int b : sizes) {
                     int n = b / es;
                     if (n == 0) {
