@@ -1,0 +1,242 @@
+package jmpi.bench;
+
+import java.util.List;
+import java.util.Locale;
+
+import jmpi.coll.Algorithm;
+import jmpi.coll.Problem;
+import jmpi.coll.Registry;
+import jmpi.coll.Selection;
+import mpi.Intracomm;
+import mpi.MPI;
+
+/**
+ * One collective at one size, as the OSU collective benchmarks time it: every rank allocates its
+ * buffers (outside the timing), runs {@code warmup} untimed calls, a barrier, then {@code iters} timed
+ * calls; each rank's average per call is its latency, and rank 0 gets the min / avg / max over ranks.
+ * Root 0 for the rooted collectives.
+ *
+ * <p>The size is the message size that jmpi's selection table looks at ({@link Problem#bytes()}): the
+ * broadcast buffer, each rank's contribution to gather / allgather, the block per peer of alltoall and
+ * scatter, the whole vector of the reductions (doubles, MPI.SUM; the byte count is rounded down to
+ * whole doubles and sizes below 8 B are skipped) and of reduce_scatter (split as evenly as possible,
+ * the remainder to the first ranks). Data movement collectives use MPI.BYTE.
+ */
+public final class CollKernel {
+    /** The collectives with a driver, in the order of {@link Registry#collectives()}. */
+    public static final List<String> COLLECTIVES = Registry.collectives();
+
+    private static final int TIMES_TAG = 77;
+
+    private final String collective;
+    private final Intracomm comm;
+    private final int size;
+    private final int rank;
+
+    public CollKernel(String collective, Intracomm comm) {
+        if (!COLLECTIVES.contains(collective)) {
+            throw new IllegalArgumentException("no collective '" + collective + "' (known: " + COLLECTIVES + ")");
+        }
+        this.collective = collective;
+        this.comm = comm;
+        this.size = comm.Size();
+        this.rank = comm.Rank();
+    }
+
+    public String collective() {
+        return collective;
+    }
+
+    /** Whether the collective reduces doubles (sizes are then whole doubles). */
+    public boolean reduces() {
+        return reduces(collective);
+    }
+
+    /** Whether {@code collective} reduces doubles. */
+    public static boolean reduces(String collective) {
+        return switch (collective) {
+            case "reduce", "allreduce", "scan", "reduce_scatter" -> true;
+            default -> false;
+        };
+    }
+
+    /** The size this collective really moves for a requested {@code bytes} (whole doubles for reductions); -1 when none. */
+    public long effectiveBytes(long bytes) {
+        if (collective.equals("barrier")) {
+            return 0;
+        }
+        if (reduces()) {
+            long n = bytes / 8 * 8;
+            return n == 0 ? -1 : n;
+        }
+        return bytes;
+    }
+
+    /** What the selection table sees for a call of {@code bytes} (after {@link #effectiveBytes}). */
+    public Problem problem(long bytes) {
+        return problem(collective, size, bytes);
+    }
+
+    /** What the selection table sees for a call of this benchmark on {@code ranks} ranks. */
+    public static Problem problem(String collective, int ranks, long bytes) {
+        int count = (int) Math.min(Integer.MAX_VALUE, reduces(collective) ? bytes / 8 : bytes);
+        return new Problem(ranks, bytes, count, true);
+    }
+
+    /** Bytes of buffers one rank allocates for {@code bytes} (the largest rank, the root). */
+    public long bufferBytes(long bytes) {
+        return switch (collective) {
+            case "barrier" -> 0;
+            case "bcast" -> bytes;
+            case "reduce", "allreduce", "scan" -> 2 * bytes;
+            case "reduce_scatter" -> bytes + bytes / size + 8;
+            case "gather", "scatter", "allgather" -> bytes * (size + 1L);
+            case "alltoall" -> 2 * bytes * size;
+            default -> throw new IllegalStateException(collective);
+        };
+    }
+
+    /** The algorithm forced by {@code -Djmpi.coll.<collective>}, or null. */
+    public String forced() {
+        String f = System.getProperty("jmpi.coll." + collective, "").trim();
+        return f.isEmpty() || f.equals("auto") ? null : f;
+    }
+
+    /** The table jmpi selects from: {@code -Djmpi.coll.table} or the built-in one. */
+    public static Selection table() {
+        String file = System.getProperty("jmpi.coll.table", "").trim();
+        if (file.isEmpty()) {
+            return Selection.defaults();
+        }
+        try {
+            return Selection.read(java.nio.file.Path.of(file));
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("jmpi.coll.table=" + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The table's choice for {@code bytes} on this communicator ({@code locality} jvm or processes). */
+    public String chosen(Selection table, String locality, long bytes) {
+        return table.choose(collective, locality, problem(bytes)).name();
+    }
+
+    /** Why the forced algorithm cannot run {@code bytes}, or null (also null when nothing is forced). */
+    public String unusable(long bytes) {
+        String f = forced();
+        if (f == null) {
+            return null;
+        }
+        Algorithm a = Registry.algorithm(collective, f);
+        return a.unusable(problem(bytes));
+    }
+
+    /**
+     * Times the collective at {@code bytes}; returns {min, avg, max} microseconds per call over the ranks
+     * on rank 0 (NaN elsewhere).
+     */
+    public double[] run(long bytes, int iters, int warmup) {
+        Body body = body(bytes);
+        for (int i = 0; i < warmup; i++) {
+            body.call();
+        }
+        comm.Barrier();
+        double start = MPI.Wtime();
+        for (int i = 0; i < iters; i++) {
+            body.call();
+        }
+        double us = (MPI.Wtime() - start) * 1e6 / iters;
+        // point to point, not Reduce: the reduce algorithm may be forced to one that cannot run 1 element
+        double[] mine = {us};
+        double min = us;
+        double max = us;
+        double sum = us;
+        if (rank == 0) {
+            for (int src = 1; src < size; src++) {
+                comm.Recv(mine, 0, 1, MPI.DOUBLE, src, TIMES_TAG);
+                min = Math.min(min, mine[0]);
+                max = Math.max(max, mine[0]);
+                sum += mine[0];
+            }
+        } else {
+            comm.Send(mine, 0, 1, MPI.DOUBLE, 0, TIMES_TAG);
+        }
+        comm.Barrier();
+        return rank == 0 ? new double[] {min, sum / size, max} : new double[] {Double.NaN, Double.NaN, Double.NaN};
+    }
+
+    private interface Body {
+        void call();
+    }
+
+    private Body body(long bytesL) {
+        int n = (int) bytesL;
+        int p = size;
+        switch (collective) {
+            case "barrier" -> {
+                return comm::Barrier;
+            }
+            case "bcast" -> {
+                byte[] b = filled(n);
+                return () -> comm.Bcast(b, 0, n, MPI.BYTE, 0);
+            }
+            case "reduce", "allreduce", "scan" -> {
+                int c = n / 8;
+                double[] s = doubles(c);
+                double[] r = new double[c];
+                return switch (collective) {
+                    case "reduce" -> () -> comm.Reduce(s, 0, r, 0, c, MPI.DOUBLE, MPI.SUM, 0);
+                    case "allreduce" -> () -> comm.Allreduce(s, 0, r, 0, c, MPI.DOUBLE, MPI.SUM);
+                    default -> () -> comm.Scan(s, 0, r, 0, c, MPI.DOUBLE, MPI.SUM);
+                };
+            }
+            case "reduce_scatter" -> {
+                int c = n / 8;
+                int[] counts = new int[p];
+                for (int i = 0; i < p; i++) {
+                    counts[i] = c / p + (i < c % p ? 1 : 0);
+                }
+                double[] s = doubles(c);
+                double[] r = new double[Math.max(1, counts[rank])];
+                return () -> comm.Reduce_scatter(s, 0, r, 0, counts, MPI.DOUBLE, MPI.SUM);
+            }
+            case "gather" -> {
+                byte[] s = filled(n);
+                byte[] r = new byte[rank == 0 ? n * p : 0];
+                return () -> comm.Gather(s, 0, n, MPI.BYTE, r, 0, n, MPI.BYTE, 0);
+            }
+            case "scatter" -> {
+                byte[] s = rank == 0 ? filled(n * p) : new byte[0];
+                byte[] r = new byte[n];
+                return () -> comm.Scatter(s, 0, n, MPI.BYTE, r, 0, n, MPI.BYTE, 0);
+            }
+            case "allgather" -> {
+                byte[] s = filled(n);
+                byte[] r = new byte[n * p];
+                return () -> comm.Allgather(s, 0, n, MPI.BYTE, r, 0, n, MPI.BYTE);
+            }
+            case "alltoall" -> {
+                byte[] s = filled(n * p);
+                byte[] r = new byte[n * p];
+                return () -> comm.Alltoall(s, 0, n, MPI.BYTE, r, 0, n, MPI.BYTE);
+            }
+            default -> throw new IllegalStateException(collective);
+        }
+    }
+
+    private static byte[] filled(int n) {
+        byte[] b = new byte[n];
+        java.util.Arrays.fill(b, (byte) 'a');
+        return b;
+    }
+
+    private static double[] doubles(int n) {
+        double[] d = new double[n];
+        java.util.Arrays.fill(d, 1.0);
+        return d;
+    }
+
+    /** "jvm" on the threads transport, "processes" on the others (the locality the table is asked for). */
+    public static String locality(String transport) {
+        return transport.toLowerCase(Locale.ROOT).equals("threads") ? "jvm" : "processes";
+    }
+}

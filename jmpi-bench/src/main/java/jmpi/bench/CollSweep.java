@@ -1,0 +1,123 @@
+package jmpi.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import mpi.MPI;
+
+/**
+ * Several collectives over several sizes in one job, for the tuner and the seed 004 tables: prints one
+ * machine-readable line per point, {@code SWEEP collective ranks bytes algorithm avg_us min_us max_us iters},
+ * after a {@code #} header. Each collective runs the algorithm forced by {@code -Djmpi.coll.<collective>};
+ * a collective without a forced algorithm runs the table's choice, printed as {@code default:NAME};
+ * with {@code --forced-only true} a collective without a forced algorithm is left out (the tuner forces
+ * the k-th algorithm of every menu in its k-th job). Points the forced algorithm cannot run, or whose
+ * buffers exceed the memory cap, print a {@code # skipped} line.
+ *
+ * <p>Options: {@code --collectives a,b} (default every one), {@code --sizes B,B,...} or
+ * {@code --min/--max} (doubling), {@code --iters/--warmup} (as {@link BenchOptions}, scaled above 64 KiB),
+ * {@code --mem-cap BYTES}, {@code --forced-only true|false}, {@code --transport}.
+ */
+public final class CollSweep {
+    private CollSweep() {
+    }
+
+    public static void main(String[] args) {
+        String[] own = MPI.Init(args);
+        int rank = MPI.COMM_WORLD.Rank();
+        int ranks = MPI.COMM_WORLD.Size();
+        List<String> colls = new ArrayList<>(CollKernel.COLLECTIVES);
+        List<Long> sizes = new ArrayList<>();
+        long memCap = (long) (0.6 * Runtime.getRuntime().maxMemory());
+        boolean forcedOnly = false;
+        BenchOptions o = null;
+        String problem = null;
+        try {
+            List<String> rest = new ArrayList<>();
+            String explicit = null;
+            for (int i = 0; i < own.length; i++) {
+                String a = own[i];
+                if (i + 1 < own.length && a.equals("--collectives")) {
+                    colls = List.of(own[++i].split(","));
+                } else if (i + 1 < own.length && a.equals("--sizes")) {
+                    explicit = own[++i];
+                } else if (i + 1 < own.length && a.equals("--mem-cap")) {
+                    memCap = BenchOptions.parseBytes(a, own[++i]);
+                } else if (i + 1 < own.length && a.equals("--forced-only")) {
+                    forcedOnly = Boolean.parseBoolean(own[++i]);
+                } else {
+                    rest.add(a);
+                }
+            }
+            o = BenchOptions.parse(rest.toArray(String[]::new), 100, 10);
+            if (explicit != null) {
+                for (String s : explicit.split(",")) {
+                    sizes.add(BenchOptions.parseBytes("--sizes", s));
+                }
+            } else {
+                o.sizes().forEach(n -> sizes.add((long) n));
+            }
+            for (String c : colls) {
+                new CollKernel(c, MPI.COMM_WORLD);
+            }
+        } catch (IllegalArgumentException e) {
+            problem = e.getMessage();
+        }
+        if (problem != null) {
+            if (rank == 0) {
+                System.err.println("jmpibench sweep: " + problem);
+            }
+            System.exit(2);
+        }
+        boolean threads = CollKernel.locality(o.transport).equals("jvm");
+        if (rank == 0) {
+            Report.header("collective sweep", o, MPI.COMM_WORLD,
+                    "per point the average over ranks of each rank's time per call, us (CollKernel)",
+                    "allocated per point, reused across its calls").forEach(System.out::println);
+            System.out.println("# SWEEP collective ranks bytes algorithm avg_us min_us max_us iters");
+        }
+        for (String c : colls) {
+            CollKernel k = new CollKernel(c, MPI.COMM_WORLD);
+            String forced = k.forced();
+            if (forcedOnly && forced == null) {
+                continue;
+            }
+            var table = CollKernel.table();
+            String loc = CollKernel.locality(o.transport);
+            List<Long> mine = c.equals("barrier") ? List.of(0L) : sizes;
+            boolean warmed = false;
+            for (long requested : mine) {
+                long n = k.effectiveBytes(requested);
+                if (n < 0) {
+                    continue;
+                }
+                // not forced: "default:" and the table's choice (not a menu name, so the tuner ignores it)
+                String alg = forced != null ? forced : "default:" + k.chosen(table, loc, n);
+                String why = k.unusable(n);
+                long need = (k.bufferBytes(n) + n) * (threads ? ranks : 1);
+                if (why == null && need > memCap) {
+                    why = "needs about " + need / (1 << 20) + " MiB of buffers > cap " + memCap / (1 << 20) + " MiB";
+                }
+                if (why != null) {
+                    if (rank == 0) {
+                        System.out.println("# skipped " + c + " " + ranks + " " + n + " " + alg + ": " + why);
+                    }
+                    continue;
+                }
+                if (!warmed && o.warmup > 0) {
+                    k.run(n, 5 * o.warmupFor(n), 0); // the first point is not the JIT's
+                    warmed = true;
+                }
+                int iters = o.itersFor(n);
+                double[] t = k.run(n, iters, o.warmupFor(n));
+                if (rank == 0) {
+                    System.out.println(String.format(Locale.ROOT, "SWEEP %s %d %d %s %.3f %.3f %.3f %d", c, ranks, n, alg,
+                            t[1], t[0], t[2], iters));
+                    System.out.flush();
+                }
+            }
+        }
+        MPI.Finalize();
+    }
+}

@@ -1,0 +1,249 @@
+package jmpi.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+import mpi.Datatype;
+import mpi.MPI;
+
+/**
+ * Seed 003's commByte / commDouble (issue 4): a ping-pong between ranks 0 and 1 of {@code n} elements in
+ * three modes, for bytes and for doubles; the time of one message is half the round trip.
+ *
+ * <ul>
+ *   <li>CONTIGUOUS: {@code n} consecutive elements;</li>
+ *   <li>STRIDE: one item of {@code MPI.BYTE.Vector(n, 1, 64)} / {@code MPI.DOUBLE.Vector(n, 1, 8)}
+ *       (committed) on both sides: every 64th byte, every 8th double (the same byte offsets);</li>
+ *   <li>LOOP: the program copies the strided elements into a contiguous buffer, sends it contiguous,
+ *       and the receiver copies them out to its strided buffer.</li>
+ * </ul>
+ *
+ * Prints a row per (type, mode, size) with the time (us) and rate (MB/s of data, 10^6 B), then Table 2
+ * (Hockney fit per type and mode: r_inf MB/s, n_1/2, t0 us over the doubling sizes up to --fit-max) and
+ * Table 3 (at 8, 1000, 50000 and 100000 data bytes: the time in ms, the fixed cost of one call, taken as
+ * the measured time of the same mode at one element, and the share of the time it is).
+ */
+public final class Noncontig {
+    private static final int TAG = 3;
+    private static final int[] TABLE3_BYTES = {8, 1000, 50000, 100000};
+
+    private Noncontig() {
+    }
+
+    enum Mode { CONTIGUOUS, STRIDE, LOOP }
+
+    public static void main(String[] args) {
+        BenchOptions o = Drivers.start("noncontig", withDefaults(args), 1000, 100);
+        int rank = MPI.COMM_WORLD.Rank();
+        TreeSet<Integer> sizes = new TreeSet<>(o.sizes());
+        for (int b : TABLE3_BYTES) {
+            if (b >= o.minBytes && b <= o.maxBytes) {
+                sizes.add(b);
+            }
+        }
+        String[] titles = {"type", "mode", "bytes", "elements", "iterations", "time_us", "MB/s"};
+        Report r = new Report(titles);
+        // untimed warm-up of every path
+        for (boolean dbl : new boolean[] {false, true}) {
+            for (Mode m : Mode.values()) {
+                for (int b : new int[] {8, 4096, 65536}) {
+                    if (b <= o.maxBytes) {
+                        pingPong(dbl, m, b, o.warmup == 0 ? 0 : 5 * o.warmupFor(b), 0);
+                    }
+                }
+            }
+        }
+        Report.prime(o, MPI.COMM_WORLD);
+        if (rank == 0) {
+            Report.header("noncontig", o, MPI.COMM_WORLD,
+                    "ping-pong of n elements between ranks 0 and 1, half the average round trip; bytes = data bytes"
+                            + " (n x element size); STRIDE = Vector(n, 1, 64) of BYTE / Vector(n, 1, 8) of DOUBLE on both"
+                            + " sides; LOOP = hand copy to/from a contiguous buffer around a contiguous send",
+                    "one strided and one contiguous buffer per rank, reused (in cache as far as they fit)")
+                    .forEach(System.out::println);
+            System.out.println(r.titles(titles));
+        }
+        List<String> fitRows = new ArrayList<>();
+        List<String> t3Rows = new ArrayList<>();
+        for (boolean dbl : new boolean[] {false, true}) {
+            int es = dbl ? 8 : 1;
+            for (Mode m : Mode.values()) {
+                List<double[]> pts = new ArrayList<>();
+                double oneElement = Double.NaN;
+                double[] t3 = new double[TABLE3_BYTES.length];
+                java.util.Arrays.fill(t3, Double.NaN);
+                oneElement = pingPong(dbl, m, es, o.itersFor(es), o.warmupFor(es));
+                for (int b : sizes) {
+                    int n = b / es;
+                    if (n == 0) {
+                        continue;
+                    }
+                    int iters = o.itersFor(b);
+                    double us = pingPong(dbl, m, n * es, iters, o.warmupFor(b));
+                    if (rank == 0) {
+                        System.out.println(r.row(dbl ? "double" : "byte", m.name(), n * es, n, iters, us, n * es / us));
+                        if (o.sizes().contains(b) && b <= o.fitMaxBytes) {
+                            pts.add(new double[] {n * es, us});
+                        }
+                        for (int i = 0; i < TABLE3_BYTES.length; i++) {
+                            if (TABLE3_BYTES[i] == b) {
+                                t3[i] = us;
+                            }
+                        }
+                    }
+                }
+                if (rank == 0) {
+                    String type = dbl ? "double" : "byte";
+                    if (pts.size() >= 2) {
+                        double[] n = pts.stream().mapToDouble(p -> p[0]).toArray();
+                        double[] t = pts.stream().mapToDouble(p -> p[1]).toArray();
+                        HockneyFit.Result f = HockneyFit.fit(n, t);
+                        fitRows.add(String.format(Locale.ROOT, "%-8s %-11s %12s %12s %12s", type, m.name().toLowerCase(Locale.ROOT),
+                                Report.number(f.rInfMBps()), Report.number(f.nHalfBytes()), Report.number(f.t0Micros())));
+                    }
+                    for (int i = 0; i < TABLE3_BYTES.length; i++) {
+                        if (!Double.isNaN(t3[i])) {
+                            t3Rows.add(String.format(Locale.ROOT, "%-8s %-11s %10d %12.4f %14.4f %9.2f%%", type,
+                                    m.name().toLowerCase(Locale.ROOT), TABLE3_BYTES[i], t3[i] / 1000, oneElement / 1000,
+                                    100 * oneElement / t3[i]));
+                        }
+                    }
+                }
+            }
+        }
+        if (rank == 0) {
+            System.out.println();
+            System.out.println("# Table 2 (seed 003): Hockney fit t = t0 + n / r_inf over the doubling sizes up to "
+                    + o.fitMaxBytes + " B (unweighted least squares; t0 is the intercept)");
+            System.out.println(String.format("%-8s %-11s %12s %12s %12s", "type", "mode", "r_inf_MB/s", "n_1/2_bytes", "t0_us"));
+            fitRows.forEach(System.out::println);
+            System.out.println();
+            System.out.println("# Table 3 (seed 003): time of one message, the fixed cost of one call (the same mode's"
+                    + " time at one element) and its share of the time");
+            System.out.println(String.format("%-8s %-11s %10s %12s %14s %10s", "type", "mode", "bytes", "time_ms",
+                    "call_cost_ms", "share"));
+            t3Rows.forEach(System.out::println);
+        }
+        MPI.Finalize();
+    }
+
+    private static String[] withDefaults(String[] args) {
+        List<String> a = new ArrayList<>(List.of(args));
+        if (!a.contains("--min")) {
+            a.addAll(0, List.of("--min", "8"));
+        }
+        if (!a.contains("--max")) {
+            a.addAll(0, List.of("--max", "256K"));
+        }
+        return a.toArray(String[]::new);
+    }
+
+    // buffers, grown as needed, per rank (each rank of the threads transport has its own class copy)
+    private static byte[] bStrided = new byte[0];
+    private static byte[] bContig = new byte[0];
+    private static double[] dStrided = new double[0];
+    private static double[] dContig = new double[0];
+    private static final int BYTE_STRIDE = 64;
+    private static final int DOUBLE_STRIDE = 8;
+
+    /** Half the average round trip of {@code bytes} of data in mode {@code m}, us on rank 0 (NaN elsewhere). */
+    static double pingPong(boolean dbl, Mode m, int bytes, int iters, int warmup) {
+        var comm = MPI.COMM_WORLD;
+        int rank = comm.Rank();
+        int n = bytes / (dbl ? 8 : 1);
+        int stride = dbl ? DOUBLE_STRIDE : BYTE_STRIDE;
+        if (dbl && dStrided.length < n * stride) {
+            dStrided = new double[n * stride];
+            dContig = new double[n];
+            java.util.Arrays.fill(dStrided, 1.0);
+        } else if (!dbl && bStrided.length < n * stride) {
+            bStrided = new byte[n * stride];
+            bContig = new byte[n];
+            java.util.Arrays.fill(bStrided, (byte) 'a');
+        }
+        Datatype base = dbl ? MPI.DOUBLE : MPI.BYTE;
+        Datatype vec = null;
+        if (m == Mode.STRIDE) {
+            vec = base.Vector(n, 1, stride);
+            vec.Commit();
+        }
+        Object strided = dbl ? dStrided : bStrided;
+        Object contig = dbl ? dContig : bContig;
+        comm.Barrier();
+        double us = Double.NaN;
+        if (rank < 2) {
+            int peer = 1 - rank;
+            double start = 0;
+            for (int i = 0; i < warmup + iters; i++) {
+                if (i == warmup) {
+                    start = MPI.Wtime();
+                }
+                if (rank == 0) {
+                    send(m, dbl, strided, contig, n, stride, base, vec, peer);
+                    recv(m, dbl, strided, contig, n, stride, base, vec, peer);
+                } else {
+                    recv(m, dbl, strided, contig, n, stride, base, vec, peer);
+                    send(m, dbl, strided, contig, n, stride, base, vec, peer);
+                }
+            }
+            us = (MPI.Wtime() - start) * 1e6 / (2.0 * Math.max(1, iters));
+        }
+        comm.Barrier();
+        if (vec != null) {
+            vec.Free();
+        }
+        return rank == 0 ? us : Double.NaN;
+    }
+
+    private static void send(Mode m, boolean dbl, Object strided, Object contig, int n, int stride, Datatype base,
+                             Datatype vec, int peer) {
+        var comm = MPI.COMM_WORLD;
+        switch (m) {
+            case CONTIGUOUS -> comm.Send(contig, 0, n, base, peer, TAG);
+            case STRIDE -> comm.Send(strided, 0, 1, vec, peer, TAG);
+            case LOOP -> {
+                if (dbl) {
+                    double[] s = (double[]) strided;
+                    double[] c = (double[]) contig;
+                    for (int i = 0; i < n; i++) {
+                        c[i] = s[i * stride];
+                    }
+                } else {
+                    byte[] s = (byte[]) strided;
+                    byte[] c = (byte[]) contig;
+                    for (int i = 0; i < n; i++) {
+                        c[i] = s[i * stride];
+                    }
+                }
+                comm.Send(contig, 0, n, base, peer, TAG);
+            }
+        }
+    }
+
+    private static void recv(Mode m, boolean dbl, Object strided, Object contig, int n, int stride, Datatype base,
+                             Datatype vec, int peer) {
+        var comm = MPI.COMM_WORLD;
+        switch (m) {
+            case CONTIGUOUS -> comm.Recv(contig, 0, n, base, peer, TAG);
+            case STRIDE -> comm.Recv(strided, 0, 1, vec, peer, TAG);
+            case LOOP -> {
+                comm.Recv(contig, 0, n, base, peer, TAG);
+                if (dbl) {
+                    double[] s = (double[]) strided;
+                    double[] c = (double[]) contig;
+                    for (int i = 0; i < n; i++) {
+                        s[i * stride] = c[i];
+                    }
+                } else {
+                    byte[] s = (byte[]) strided;
+                    byte[] c = (byte[]) contig;
+                    for (int i = 0; i < n; i++) {
+                        s[i * stride] = c[i];
+                    }
+                }
+            }
+        }
+    }
+}
