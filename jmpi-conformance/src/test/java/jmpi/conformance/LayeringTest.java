@@ -63,4 +63,12 @@ class LayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage("jmpi.transport..", "jmpi.launcher..")
                 .check(classes);
     }
+
+    @Test
+    void tasksDependOnNothingOfJmpi() {
+        noClasses().that().resideInAPackage("jmpi.tasks..")
+                .should().dependOnClassesThat().resideInAnyPackage("mpi..", "jmpi.core..", "jmpi.spi..", "jmpi.datatype..",
+                        "jmpi.transport..", "jmpi.launcher..")
+                .check(classes);
+    }
 }

@@ -1,0 +1,168 @@
+package jmpi.examples.ft;
+
+/**
+ * Batches of 1-D FFTs along one axis of a {@link Box} held as an interleaved complex array: the
+ * building blocks of FT's 3-D transform, serial, threaded (each worker takes a range of lines or
+ * planes) or distributed (each rank transforms the lines its slab holds whole).
+ *
+ * <p>A batch gathers {@link FftScratch#WIDTH} lines into the worker's scratch block (a local
+ * transpose: point-major, line-minor), transforms them together ({@link Fft1d}) and scatters them
+ * back. Lines along y and z are gathered as runs of consecutive x (contiguous memory); lines along x
+ * are contiguous rows. The plans are immutable and shared; the scratch is per worker.
+ */
+public final class Fft3d {
+    private final Box box;
+    private final Fft1d planX;
+    private final Fft1d planY;
+    private final Fft1d planZ;
+
+    /**
+     * @param box the part of the grid the arrays hold
+     */
+    public Fft3d(Box box) {
+        this.box = box;
+        this.planX = new Fft1d(box.nx());
+        this.planY = box.ny() == box.nx() ? planX : new Fft1d(box.ny());
+        this.planZ = box.nz() == box.nx() ? planX : box.nz() == box.ny() ? planY : new Fft1d(box.nz());
+    }
+
+    /** @return the box */
+    public Box box() {
+        return box;
+    }
+
+    /** @return number of x-lines: {@code yn * zn} */
+    public int linesX() {
+        return box.yn() * box.zn();
+    }
+
+    /** @return number of z-lines: {@code nx * yn} (only with all of z held) */
+    public int linesZ() {
+        return box.nx() * box.yn();
+    }
+
+    /**
+     * Transforms the x-lines {@code [from, to)} (line {@code L} is row {@code L} of the box).
+     *
+     * @param sign {@code +1} forward, {@code -1} inverse
+     * @param u the data
+     * @param from first line
+     * @param to one past the last line
+     * @param s this worker's scratch
+     */
+    public void alongX(int sign, double[] u, int from, int to, FftScratch s) {
+        lines(planX, sign, u, from * box.nx(), to - from, box.nx(), 1, s);
+    }
+
+    /**
+     * Transforms every y-line of the box's z-planes {@code [from, to)} (local plane numbers). Needs all
+     * of y held.
+     *
+     * @param sign {@code +1} forward, {@code -1} inverse
+     * @param u the data
+     * @param from first local z-plane
+     * @param to one past the last local z-plane
+     * @param s this worker's scratch
+     */
+    public void alongY(int sign, double[] u, int from, int to, FftScratch s) {
+        if (!box.fullY()) {
+            throw new IllegalStateException("FFT along y needs all of y: " + box);
+        }
+        int plane = box.nx() * box.ny();
+        for (int k = from; k < to; k++) {
+            lines(planY, sign, u, k * plane, box.nx(), 1, box.nx(), s);
+        }
+    }
+
+    /**
+     * Transforms the z-lines {@code [from, to)}, line {@code L} being column {@code (x, y) = (L mod nx,
+     * y0 + L / nx)}. Needs all of z held.
+     *
+     * @param sign {@code +1} forward, {@code -1} inverse
+     * @param u the data
+     * @param from first line
+     * @param to one past the last line
+     * @param s this worker's scratch
+     */
+    public void alongZ(int sign, double[] u, int from, int to, FftScratch s) {
+        if (!box.fullZ()) {
+            throw new IllegalStateException("FFT along z needs all of z: " + box);
+        }
+        lines(planZ, sign, u, from, to - from, 1, box.nx() * box.yn(), s);
+    }
+
+    /**
+     * Transforms {@code count} lines of {@code plan.length()} points; line {@code l}, point {@code p} is
+     * complex element {@code offset + l * lineStride + p * pointStride}.
+     *
+     * @param plan the 1-D plan
+     * @param sign {@code +1} forward, {@code -1} inverse
+     * @param u the interleaved data
+     * @param offset complex index of line 0, point 0
+     * @param count number of lines
+     * @param lineStride complex elements between consecutive lines
+     * @param pointStride complex elements between consecutive points of a line
+     * @param s scratch with {@code maxLength >= plan.length()}
+     */
+    public static void lines(Fft1d plan, int sign, double[] u, int offset, int count, int lineStride, int pointStride,
+            FftScratch s) {
+        int n = plan.length();
+        if (n > s.maxLength) {
+            throw new IllegalArgumentException("scratch for " + s.maxLength + " points, line of " + n);
+        }
+        final int width = FftScratch.WIDTH;
+        for (int first = 0; first < count; first += width) {
+            int lines = Math.min(width, count - first);
+            int base = offset + first * lineStride;
+            gather(u, base, lines, lineStride, pointStride, n, s.ar, s.ai);
+            boolean inB = plan.transform(sign, s.ar, s.ai, s.br, s.bi, width);
+            scatter(u, base, lines, lineStride, pointStride, n, inB ? s.br : s.ar, inB ? s.bi : s.ai);
+        }
+    }
+
+    private static void gather(double[] u, int base, int lines, int lineStride, int pointStride, int n, double[] re,
+            double[] im) {
+        final int width = FftScratch.WIDTH;
+        if (lineStride == 1) {
+            for (int p = 0; p < n; p++) {
+                int src = 2 * (base + p * pointStride);
+                int dst = p * width;
+                for (int j = 0; j < lines; j++) {
+                    re[dst + j] = u[src + 2 * j];
+                    im[dst + j] = u[src + 2 * j + 1];
+                }
+            }
+        } else {
+            for (int j = 0; j < lines; j++) {
+                int src = 2 * (base + j * lineStride);
+                for (int p = 0; p < n; p++) {
+                    re[p * width + j] = u[src + 2 * p * pointStride];
+                    im[p * width + j] = u[src + 2 * p * pointStride + 1];
+                }
+            }
+        }
+    }
+
+    private static void scatter(double[] u, int base, int lines, int lineStride, int pointStride, int n, double[] re,
+            double[] im) {
+        final int width = FftScratch.WIDTH;
+        if (lineStride == 1) {
+            for (int p = 0; p < n; p++) {
+                int dst = 2 * (base + p * pointStride);
+                int src = p * width;
+                for (int j = 0; j < lines; j++) {
+                    u[dst + 2 * j] = re[src + j];
+                    u[dst + 2 * j + 1] = im[src + j];
+                }
+            }
+        } else {
+            for (int j = 0; j < lines; j++) {
+                int dst = 2 * (base + j * lineStride);
+                for (int p = 0; p < n; p++) {
+                    u[dst + 2 * p * pointStride] = re[p * width + j];
+                    u[dst + 2 * p * pointStride + 1] = im[p * width + j];
+                }
+            }
+        }
+    }
+}

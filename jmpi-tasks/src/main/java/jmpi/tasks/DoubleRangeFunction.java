@@ -1,0 +1,15 @@
+package jmpi.tasks;
+
+/**
+ * Computes a partial result over one chunk {@code [start, end)} of a parallel reduction of doubles,
+ * for example the sum of {@code a[i]} over the chunk.
+ */
+@FunctionalInterface
+public interface DoubleRangeFunction {
+    /**
+     * @param start first index of the chunk
+     * @param end one past the last index of the chunk
+     * @return the partial result over the chunk
+     */
+    double apply(int start, int end);
+}

@@ -1,0 +1,16 @@
+package jmpi.tasks;
+
+/**
+ * Computes a partial result over one chunk {@code [start, end)} of a generic parallel reduction.
+ *
+ * @param <T> the type of the partial results
+ */
+@FunctionalInterface
+public interface RangeFunction<T> {
+    /**
+     * @param start first index of the chunk
+     * @param end one past the last index of the chunk
+     * @return the partial result over the chunk
+     */
+    T apply(int start, int end);
+}
