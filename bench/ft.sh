@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# bench/ft.sh [--class A] [--np N] [--threads T] [--transport threads|shm|tcp|auto] [--repeat R]
+# NAS FT through jmpirun. With --np: one configuration (FT, or FT_T with --threads T > 1), its
+# NPB-style report. Without --np: class A (and B when memory allows) as FT on 2 ranks against FT_T on
+# 1 rank x 2 threads, then FT on 4 ranks against FT_T 2 x 2 and 1 x 4 (oversubscribed on a 2-core
+# machine: the output says so), times side by side, best of --repeat runs (default 3), interleaved.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/bin/jmpi-env.sh"
+jmpi_need_lib
+cls=A; np=; threads=1; transport=threads; repeat=3
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --class) cls=$2; shift 2 ;;
+    --np) np=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    --transport) transport=$2; shift 2 ;;
+    --repeat) repeat=$2; shift 2 ;;
+    *) echo "ft.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+heap=${FT_HEAP:--Xmx6g}
+run() { # np threads class -> prints seconds (or FAILED)
+  local out
+  out=$(JMPI_JAVA_OPTS="$heap ${JMPI_JAVA_OPTS:-}" "$here/bin/jmpirun" -np "$1" --transport "$transport" \
+        -cp "$JMPI_LIB/jmpi-examples.jar" jmpi.examples.FT --class "$3" --threads "$2" 2>&1) || { echo FAILED; return; }
+  grep -q "Verification    =               SUCCESSFUL" <<<"$out" || { echo FAILED; return; }
+  awk '/Time in seconds/ {print $5}' <<<"$out"
+}
+if [ -n "$np" ]; then
+  JMPI_JAVA_OPTS="$heap ${JMPI_JAVA_OPTS:-}" exec "$here/bin/jmpirun" -np "$np" --transport "$transport" \
+    -cp "$JMPI_LIB/jmpi-examples.jar" jmpi.examples.FT --class "$cls" --threads "$threads" --profile
+fi
+cores=$(nproc)
+echo "# NAS FT (jmpi.examples.FT), FT = ranks x 1 thread, FT_T = ranks x threads; best of $repeat interleaved runs"
+echo "# host: $(hostname), cores: $cores, load before: $(cut -d' ' -f1-3 /proc/loadavg), transport: $transport, JVM heap: $heap"
+echo "# $("$JMPI_JAVA_HOME/bin/java" -version 2>&1 | head -1)"
+echo "# reproduce: bench/ft.sh --class $cls --repeat $repeat --transport $transport"
+echo "# native reference (../shared/reference/npb-ft.md): NPB 3.4 MPI FT, gfortran -O3, Open MPI, 2 processes: S 0.05 s, W 0.12 s, A 3.75 s"
+printf "%-6s %-8s %8s %8s %10s %s\n" class config ranks threads seconds note
+for c in $cls; do
+  configs=("2 1" "1 2" "4 1" "2 2" "1 4")
+  declare -A best=()
+  for ((k = 1; k <= repeat; k++)); do
+    for cfg in "${configs[@]}"; do
+      set -- $cfg
+      t=$(run "$1" "$2" "$c")
+      key="$1x$2"
+      if [ "$t" != FAILED ] && { [ -z "${best[$key]:-}" ] || awk -v a="$t" -v b="${best[$key]}" 'BEGIN{exit !(a<b)}'; }; then
+        best[$key]=$t
+      elif [ "$t" = FAILED ]; then best[$key]=FAILED; fi
+    done
+  done
+  for cfg in "${configs[@]}"; do
+    set -- $cfg
+    key="$1x$2"
+    name=FT; [ "$2" -gt 1 ] && name=FT_T
+    note=""; [ $(($1 * $2)) -gt "$cores" ] && note="oversubscribed ($(($1 * $2)) threads on $cores cores)"
+    printf "%-6s %-8s %8s %8s %10s %s\n" "$c" "$name" "$1" "$2" "${best[$key]:-?}" "$note"
+  done
+  ft2=${best[2x1]:-}; ftt=${best[1x2]:-}
+  if [ -n "$ft2" ] && [ -n "$ftt" ] && [ "$ft2" != FAILED ] && [ "$ftt" != FAILED ]; then
+    awk -v a="$ft2" -v b="$ftt" 'BEGIN{printf "# FT_T 1x2 vs FT 2x1 on the same cores: %.1f%% faster (goal: at least 10%%)\n", (a-b)/a*100}'
+  fi
+  unset best
+done
