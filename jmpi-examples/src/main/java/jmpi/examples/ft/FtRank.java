@@ -61,9 +61,11 @@ public final class FtRank {
         for (int w = 0; w < workers; w++) {
             scratch[w] = FftScratch.forBox(zBox);
         }
-        this.uz = new double[zBox.doubles()];
         this.u0 = new double[yBox.doubles()];
         this.u1 = new double[yBox.doubles()];
+        // One rank: the z-slab is the whole grid laid out as u1, and u1 is not needed between the
+        // inverse transpose and the next evolve step, so they share memory (one copy less per iteration).
+        this.uz = transpose.ranks() == 1 ? u1 : new double[zBox.doubles()];
         this.twiddle = new double[yBox.elements()];
         this.exponentials = Evolve.exponentials(yBox, FtClass.ALPHA);
         this.send = new double[transpose.bufferDoubles()];
@@ -117,6 +119,12 @@ public final class FtRank {
         profile.add(Phase.SETUP, System.nanoTime() - t);
     }
 
+    /** Copies a whole grid plane by plane, the planes shared among the workers. */
+    private void copyPlanes(double[] from, double[] to) {
+        int plane = from.length / cls.nz();
+        forRange(cls.nz(), (w, s, e) -> System.arraycopy(from, s * plane, to, s * plane, (e - s) * plane));
+    }
+
     private void forward() {
         long t = System.nanoTime();
         forRange(zFft.linesX(), (w, s, e) -> zFft.alongX(+1, uz, s, e, scratch[w]));
@@ -125,10 +133,13 @@ public final class FtRank {
         forRange(zBox.zn(), (w, s, e) -> zFft.alongY(+1, uz, s, e, scratch[w]));
         profile.add(Phase.FFT_Y, System.nanoTime() - t);
         t = System.nanoTime();
-        int p = transpose.ranks();
-        forRange(p, (w, s, e) -> transpose.packZToY(uz, send, s, e));
-        exchange.alltoallv(send, zyCounts, zyDispls, recv, yzCounts, yzDispls);
-        forRange(p, (w, s, e) -> transpose.unpackZToY(recv, u0, s, e));
+        if (transpose.ranks() == 1) {
+            copyPlanes(uz, u0); // one rank: both slabs are the whole grid, laid out alike
+        } else {
+            forRange(transpose.zSidePieces(), (w, s, e) -> transpose.packZToYPieces(uz, send, s, e));
+            exchange.alltoallv(send, zyCounts, zyDispls, recv, yzCounts, yzDispls);
+            forRange(transpose.ySidePieces(), (w, s, e) -> transpose.unpackZToYPieces(recv, u0, s, e));
+        }
         profile.add(Phase.TRANSPOSE, System.nanoTime() - t);
         t = System.nanoTime();
         forRange(yFft.linesZ(), (w, s, e) -> yFft.alongZ(+1, u0, s, e, scratch[w]));
@@ -140,10 +151,13 @@ public final class FtRank {
         forRange(yFft.linesZ(), (w, s, e) -> yFft.alongZ(-1, u1, s, e, scratch[w]));
         profile.add(Phase.FFT_Z, System.nanoTime() - t);
         t = System.nanoTime();
-        int p = transpose.ranks();
-        forRange(p, (w, s, e) -> transpose.packYToZ(u1, send, s, e));
-        exchange.alltoallv(send, yzCounts, yzDispls, recv, zyCounts, zyDispls);
-        forRange(p, (w, s, e) -> transpose.unpackYToZ(recv, uz, s, e));
+        if (transpose.ranks() == 1) {
+            // u1 is uz: the data is already in place
+        } else {
+            forRange(transpose.ySidePieces(), (w, s, e) -> transpose.packYToZPieces(u1, send, s, e));
+            exchange.alltoallv(send, yzCounts, yzDispls, recv, zyCounts, zyDispls);
+            forRange(transpose.zSidePieces(), (w, s, e) -> transpose.unpackYToZPieces(recv, uz, s, e));
+        }
         profile.add(Phase.TRANSPOSE, System.nanoTime() - t);
         t = System.nanoTime();
         forRange(zBox.zn(), (w, s, e) -> zFft.alongY(-1, uz, s, e, scratch[w]));

@@ -206,4 +206,67 @@ public final class SlabTranspose {
             }
         }
     }
+
+    // ---- the same work cut into pieces of one plane each, so that threads share it at any rank count
+
+    /** Pieces of the z-slab side (pack z to y, unpack y to z): one per (rank, local z-plane). */
+    public int zSidePieces() {
+        return ranks * zn(me);
+    }
+
+    /** Pieces of the y-slab side (unpack z to y, pack y to z): one per global z-plane. */
+    public int ySidePieces() {
+        return nz;
+    }
+
+    private int owner(int z) {
+        for (int r = 0; r < ranks; r++) {
+            if (z < z0(r) + zn(r)) {
+                return r;
+            }
+        }
+        throw new IllegalArgumentException("plane " + z + " outside the grid");
+    }
+
+    /** {@link #packZToY} for the pieces {@code [from, to)} of {@link #zSidePieces}. */
+    public void packZToYPieces(double[] zslab, double[] send, int from, int to) {
+        int row = 2 * nx;
+        int planes = zn(me);
+        for (int i = from; i < to; i++) {
+            int d = i / planes;
+            int zl = i % planes;
+            int len = row * yn(d);
+            System.arraycopy(zslab, row * (y0(d) + ny * zl), send, zToYSendDispls[d] + zl * len, len);
+        }
+    }
+
+    /** {@link #unpackYToZ} for the pieces {@code [from, to)} of {@link #zSidePieces}. */
+    public void unpackYToZPieces(double[] recv, double[] zslab, int from, int to) {
+        int row = 2 * nx;
+        int planes = zn(me);
+        for (int i = from; i < to; i++) {
+            int s = i / planes;
+            int zl = i % planes;
+            int len = row * yn(s);
+            System.arraycopy(recv, zToYSendDispls[s] + zl * len, zslab, row * (y0(s) + ny * zl), len);
+        }
+    }
+
+    /** {@link #unpackZToY} for the planes {@code [from, to)} of {@link #ySidePieces}. */
+    public void unpackZToYPieces(double[] recv, double[] yslab, int from, int to) {
+        int len = 2 * nx * yn(me);
+        for (int z = from; z < to; z++) {
+            int s = owner(z);
+            System.arraycopy(recv, zToYRecvDispls[s] + (z - z0(s)) * len, yslab, len * z, len);
+        }
+    }
+
+    /** {@link #packYToZ} for the planes {@code [from, to)} of {@link #ySidePieces}. */
+    public void packYToZPieces(double[] yslab, double[] send, int from, int to) {
+        int len = 2 * nx * yn(me);
+        for (int z = from; z < to; z++) {
+            int d = owner(z);
+            System.arraycopy(yslab, len * z, send, zToYRecvDispls[d] + (z - z0(d)) * len, len);
+        }
+    }
 }
