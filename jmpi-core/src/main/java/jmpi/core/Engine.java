@@ -56,6 +56,8 @@ public final class Engine {
     private final CoreComm self;
     private final Communicators comms = new Communicators(this, internal);
     private volatile boolean finalized;
+    /** Average block size from which a non-contiguous send is copied straight from the sender's array. */
+    static final int LAYOUT_BLOCK_BYTES = 256;
     /** State of upper layers kept per rank (collective counters, ...): see {@link #attachment}. */
     private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> attachments =
             new java.util.concurrent.ConcurrentHashMap<>();
@@ -155,6 +157,12 @@ public final class Engine {
 
     private SendRequest isend(CoreComm comm, int context, Object buf, int offset, int count, BasicType type,
                               int dest, int tag, SendMode mode) {
+        return isend(comm, context, buf, offset, count, type, dest, tag, mode, false);
+    }
+
+    /** @param owned {@code buf} is a private array the engine may keep as an eager payload (no copy) */
+    private SendRequest isend(CoreComm comm, int context, Object buf, int offset, int count, BasicType type,
+                              int dest, int tag, SendMode mode, boolean owned) {
         SendRequest req = new SendRequest(this, dest, tag);
         if (dest == PROC_NULL) {
             req.source = PROC_NULL;
@@ -194,6 +202,9 @@ public final class Engine {
             eager = mode == SendMode.BUFFERED || bytes <= eagerLimit || !endpoint.sharesMemoryWith(worldDest);
             if (count == 0) {
                 f.payload = null;
+            } else if (eager && owned) {
+                f.payload = buf;
+                f.payloadOffset = offset;
             } else if (eager) {
                 f.payload = type.copyOf(buf, offset, count);
             } else {
@@ -285,9 +296,12 @@ public final class Engine {
             return isend(comm, comm.context(), buf, offset + plan.type().trueLb(), (int) elements, type, dest, tag, mode);
         }
         if (dest != PROC_NULL && mode != SendMode.BUFFERED && type != BasicType.OBJECT
-                && elements * type.size() > eagerLimit && endpoint.sharesMemoryWith(comm.worldRank(dest))) {
-            // Rendezvous between ranks that share memory: the receiver copies through both plans,
-            // from this array straight into its own (no intermediate buffer).
+                && elements * type.size() > eagerLimit && endpoint.sharesMemoryWith(comm.worldRank(dest))
+                && (long) plan.elementsPerItem() * type.size() >= (long) LAYOUT_BLOCK_BYTES * Math.max(1, plan.runCount())) {
+            // Rendezvous between ranks that share memory, in blocks of a cache line or more: the receiver
+            // copies through both plans, from this array straight into its own (no intermediate buffer).
+            // Smaller blocks are gathered here first (below): a strided read from another core's cache
+            // moves a whole line per element, a local gather followed by a contiguous hand-over does not.
             plan.checkBuffer(buf, offset, items);
             SendRequest req = new SendRequest(this, dest, tag);
             Frame f = new Frame();
@@ -309,7 +323,7 @@ public final class Engine {
         if (dest != PROC_NULL) {
             jmpi.datatype.PackPlan.copy(buf, offset, items, plan, packed, 0, (int) elements, jmpi.datatype.PackPlan.of(type));
         }
-        return isend(comm, comm.context(), packed, 0, (int) elements, type, dest, tag, mode);
+        return isend(comm, comm.context(), packed, 0, (int) elements, type, dest, tag, mode, true);
     }
 
     private RecvRequest irecv(int context, Object buf, int offset, int count, BasicType type, int source, int tag) {
@@ -452,7 +466,7 @@ public final class Engine {
                         r.error = ErrorClass.ERR_TYPE;
                         r.errorDetail = e.getMessage();
                     }
-                } else if (f.layout != null || (r.plan != null && f.kind == Frame.RTS)) {
+                } else if (f.layout != null || (r.plan != null && !f.raw)) {
                     copyThroughPlans(r, f);
                 } else if (f.raw) {
                     r.type.copyFromBytes((byte[]) f.payload, r.buffer(), r.offset, n);

@@ -225,6 +225,75 @@ final class Kernels {
      * Copies {@code blocks} blocks of {@code blocklength} elements of {@code src}, the first at {@code s},
      * each {@code stride} after the last, to consecutive elements of {@code dst} from {@code d}.
      */
+    /**
+     * Copies {@code blocks} blocks of {@code blocklength} elements from {@code src} (block b at
+     * {@code s + b * sStride}) to {@code dst} (block b at {@code d + b * dStride}): a strided array to
+     * another, as between two vector types. Arrays of one element type; bounds checked by the caller.
+     */
+    static void stridedCopy(Object src, int s, int sStride, Object dst, int d, int dStride, int blocklength, int blocks) {
+        if (blocklength != 1) {
+            for (int b = 0; b < blocks; b++) {
+                System.arraycopy(src, s + b * sStride, dst, d + b * dStride, blocklength);
+            }
+            return;
+        }
+        switch (src) {
+            case double[] x -> {
+                double[] y = (double[]) dst;
+                for (int b = 0; b < blocks; b++) {
+                    y[d + b * dStride] = x[s + b * sStride];
+                }
+            }
+            case long[] x -> {
+                long[] y = (long[]) dst;
+                for (int b = 0; b < blocks; b++) {
+                    y[d + b * dStride] = x[s + b * sStride];
+                }
+            }
+            case int[] x -> {
+                int[] y = (int[]) dst;
+                for (int b = 0; b < blocks; b++) {
+                    y[d + b * dStride] = x[s + b * sStride];
+                }
+            }
+            case float[] x -> {
+                float[] y = (float[]) dst;
+                for (int b = 0; b < blocks; b++) {
+                    y[d + b * dStride] = x[s + b * sStride];
+                }
+            }
+            case byte[] x -> {
+                byte[] y = (byte[]) dst;
+                for (int b = 0; b < blocks; b++) {
+                    y[d + b * dStride] = x[s + b * sStride];
+                }
+            }
+            case short[] x -> {
+                short[] y = (short[]) dst;
+                for (int b = 0; b < blocks; b++) {
+                    y[d + b * dStride] = x[s + b * sStride];
+                }
+            }
+            case char[] x -> {
+                char[] y = (char[]) dst;
+                for (int b = 0; b < blocks; b++) {
+                    y[d + b * dStride] = x[s + b * sStride];
+                }
+            }
+            case boolean[] x -> {
+                boolean[] y = (boolean[]) dst;
+                for (int b = 0; b < blocks; b++) {
+                    y[d + b * dStride] = x[s + b * sStride];
+                }
+            }
+            default -> {
+                for (int b = 0; b < blocks; b++) {
+                    System.arraycopy(src, s + b * sStride, dst, d + b * dStride, 1);
+                }
+            }
+        }
+    }
+
     static void gather(Object src, int s, int stride, int blocklength, int blocks, Object dst, int d) {
         if (blocklength >= BULK / 2) {
             for (int b = 0; b < blocks; b++) {

@@ -395,6 +395,15 @@ public final class PackPlan {
                 srcPlan.walk(srcOffset, from, n, new GatherSink(src, dst, dstOffset + dstPlan.first));
             } else if (srcPlan.dense) {
                 dstPlan.walk(dstOffset, from, n, new ScatterSink(dst, src, srcOffset + srcPlan.first));
+            } else if (srcPlan.progression(srcCount) && dstPlan.progression(dstCount)
+                    && srcPlan.runLength == dstPlan.runLength && from % srcPlan.runLength == 0
+                    && n % srcPlan.runLength == 0) {
+                // Two vectors with one block length: block b of the message sits at first + b * stride on
+                // each side (the bounds of both messages were checked above).
+                long b0 = from / srcPlan.runLength;
+                Kernels.stridedCopy(src, (int) (srcOffset + srcPlan.first + b0 * srcPlan.stride), (int) srcPlan.stride,
+                        dst, (int) (dstOffset + dstPlan.first + b0 * dstPlan.stride), (int) dstPlan.stride,
+                        srcPlan.runLength, (int) (n / srcPlan.runLength));
             } else {
                 srcPlan.walk(srcOffset, from, n, new PlanSink(src, dst, dstPlan.cursor(dstOffset, from)));
             }
@@ -402,6 +411,14 @@ public final class PackPlan {
             throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "an MPI.OBJECT element does not fit the receive"
                     + " buffer's element type " + dst.getClass().getComponentType().getName() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * True when the runs of a message of {@code count} items form one arithmetic progression
+     * ({@code first + j * stride}): a regular plan whose next item continues the stride, or one item.
+     */
+    private boolean progression(int count) {
+        return regular && runs > 0 && (count <= 1 || chain);
     }
 
     // ---- MPI.OBJECT over byte transports ----
