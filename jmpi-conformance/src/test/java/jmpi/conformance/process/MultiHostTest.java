@@ -78,18 +78,18 @@ class MultiHostTest {
     @BeforeAll
     static void makeHosts() throws Exception {
         Assumptions.assumeTrue(System.getProperty("os.name").toLowerCase().contains("linux"), "network namespaces need Linux");
-        Assumptions.assumeTrue(run("ip", "-V").exit == 0, "no 'ip' command (iproute2)");
+        Assumptions.assumeTrue(run("ip", "-V").exit() == 0, "no 'ip' command (iproute2)");
         int a = ThreadLocalRandom.current().nextInt(100, 250);
         int b = ThreadLocalRandom.current().nextInt(1, 250);
         subnet = "10." + a + "." + b;
-        Result made = run("ip", "link", "add", BRIDGE, "type", "bridge");
-        Assumptions.assumeTrue(made.exit == 0, "cannot create network devices here (not root?): " + made.err.strip());
+        Commands.Result made = run("ip", "link", "add", BRIDGE, "type", "bridge");
+        Assumptions.assumeTrue(made.exit() == 0, "cannot create network devices here (not root?): " + made.err().strip());
         must("ip", "addr", "add", subnet + ".1/24", "dev", BRIDGE);
         must("ip", "link", "set", BRIDGE, "up");
         for (int h = 1; h <= HOSTS; h++) {
             String ns = "jmpi-" + SUFFIX + "-h" + h;
-            Result ok = run("ip", "netns", "add", ns);
-            Assumptions.assumeTrue(ok.exit == 0, "cannot create network namespaces here: " + ok.err.strip());
+            Commands.Result ok = run("ip", "netns", "add", ns);
+            Assumptions.assumeTrue(ok.exit() == 0, "cannot create network namespaces here: " + ok.err().strip());
             namespaces.add(ns);
             String veth = "jv" + SUFFIX + h;
             must("ip", "link", "add", veth, "type", "veth", "peer", "name", "eth0", "netns", ns);
@@ -118,13 +118,13 @@ class MultiHostTest {
         try {
             Files.writeString(hostfile, "# three namespaces as hosts\n" + namespaces.get(0) + " slots=4\n"
                     + namespaces.get(1) + " slots=2\n" + namespaces.get(2) + " slots=2\n");
-            Result r = jmpirun("-np", "8", "--hostfile", hostfile.toString(), "--ranks-per-jvm", "2",
+            Commands.Result r = jmpirun("-np", "8", "--hostfile", hostfile.toString(), "--ranks-per-jvm", "2",
                     "--remote-start", "ip netns exec {host}", "--bootstrap-address", subnet + ".1", "--timeout", "120",
                     "-cp", "", AllPairs.class.getName());
-            assertEquals(0, r.exit, r.out + r.err);
+            assertEquals(0, r.exit(), r.out() + r.err());
             for (int rank = 0; rank < 8; rank++) {
                 String host = namespaces.get(rank < 4 ? 0 : rank < 6 ? 1 : 2);
-                assertTrue(r.out.contains("rank " + rank + " on " + host + " pid"), r.out);
+                assertTrue(r.out().contains("rank " + rank + " on " + host + " pid"), r.out());
             }
         } finally {
             Files.deleteIfExists(hostfile);
@@ -138,64 +138,30 @@ class MultiHostTest {
         try {
             Files.writeString(hostfile, namespaces.get(0) + "\n" + namespaces.get(1) + "\n" + namespaces.get(2) + "\n");
             long start = System.nanoTime();
-            Result r = jmpirun("-np", "3", "--hostfile", hostfile.toString(), "--transport", "tcp",
+            Commands.Result r = jmpirun("-np", "3", "--hostfile", hostfile.toString(), "--transport", "tcp",
                     "--remote-start", "ip netns exec {host}", "--bootstrap-address", subnet + ".1", "--timeout", "120",
                     "-cp", "", ProcessPrograms.FailingRank.class.getName(), "kill");
             long millis = (System.nanoTime() - start) / 1_000_000;
-            assertEquals(137, r.exit, r.out + r.err);
-            assertTrue(r.err.contains("rank 1 failed") && r.err.contains("SIGKILL"), r.err);
+            assertEquals(137, r.exit(), r.out() + r.err());
+            assertTrue(r.err().contains("rank 1 failed") && r.err().contains("SIGKILL"), r.err());
             assertTrue(millis < 60_000, "took " + millis + " ms");
         } finally {
             Files.deleteIfExists(hostfile);
         }
     }
 
-    record Result(int exit, String out, String err) {
-    }
-
-    private static Result jmpirun(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-XX:TieredStopAtLevel=1");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("jmpi.launcher.Jmpirun");
-        cmd.addAll(List.of(args));
-        return run(cmd.toArray(new String[0]));
+    private static Commands.Result jmpirun(String... args) throws IOException, InterruptedException {
+        return Commands.jmpirun(150, args);
     }
 
     private static void must(String... cmd) throws IOException, InterruptedException {
-        Result r = run(cmd);
-        if (r.exit != 0) {
-            throw new IllegalStateException(String.join(" ", cmd) + " failed (" + r.exit + "): " + r.err);
+        Commands.Commands.Result r = run(cmd);
+        if (r.exit() != 0) {
+            throw new IllegalStateException(String.join(" ", cmd) + " failed (" + r.exit() + "): " + r.err());
         }
     }
 
-    private static Result run(String... cmd) throws IOException, InterruptedException {
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).start();
-        } catch (IOException e) {
-            return new Result(127, "", e.getMessage());
-        }
-        try {
-            p.getOutputStream().close();
-            CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return p.getErrorStream().readAllBytes();
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(150, TimeUnit.SECONDS)) {
-                throw new AssertionError(String.join(" ", cmd) + " did not end within 150 s");
-            }
-            return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8),
-                    new String(err.join(), StandardCharsets.UTF_8));
-        } finally {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
+    private static Commands.Result run(String... cmd) throws IOException, InterruptedException {
+        return Commands.run(30, cmd);
     }
 }

@@ -17,42 +17,13 @@ import org.junit.jupiter.api.Timeout;
 /** {@code jmpirun --transport ...} as a user runs it: a JVM of its own that spawns the ranks' JVMs. */
 @Timeout(60)
 class ProcessJmpirunTest {
-    record Run(int exit, String out, String err) {
-    }
-
-    private static Run jmpirun(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-XX:TieredStopAtLevel=1");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("jmpi.launcher.Jmpirun");
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).start();
-        try {
-            p.getOutputStream().close();
-            CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return p.getErrorStream().readAllBytes();
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(40, TimeUnit.SECONDS)) {
-                throw new AssertionError("jmpirun did not end within 40 s");
-            }
-            return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8),
-                    new String(err.join(), StandardCharsets.UTF_8));
-        } finally {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
+    private static Commands.Result jmpirun(String... args) throws IOException, InterruptedException {
+        return Commands.jmpirun(40, args);
     }
 
     @Test
     void threeRankProcessesPrintTaggedOutputAndEndWell() throws Exception {
-        Run r = jmpirun("-np", "3", "--transport", "tcp", "--tag-output", "-cp", "",
+        Commands.Result r = jmpirun("-np", "3", "--transport", "tcp", "--tag-output", "-cp", "",
                 ProcessPrograms.Hello.class.getName(), "a", "b");
         assertEquals(0, r.exit(), r.err());
         for (int rank = 0; rank < 3; rank++) {
