@@ -2,6 +2,7 @@ package jmpi.coll;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,6 +36,12 @@ public final class Coll {
         final Selection table;
         final Map<String, Algorithm> forced = new ConcurrentHashMap<>();
         final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
+        /** Per algorithm object, its counter (no string building per call). */
+        final Map<Object, LongAdder> byAlgorithm = new ConcurrentHashMap<>();
+        /** Choices already made: (collective, locality, size, bytes) to algorithm. */
+        final Map<Choice, Algorithm> chosen = new ConcurrentHashMap<>();
+        /** Locality of communicators by context. */
+        final Map<Integer, String> locality = new ConcurrentHashMap<>();
 
         State() {
             String file = System.getProperty("jmpi.coll.table", "").trim();
@@ -68,8 +75,16 @@ public final class Coll {
         return Long.getLong("jmpi.coll.segmentBytes", 65536);
     }
 
-    /** "jvm" when every member of {@code comm} shares this JVM, else "processes". */
+    /** A selection made once: the table's answer depends only on these (and on commutativity). */
+    record Choice(String collective, String locality, int size, long bytes, int count, boolean commutative) {
+    }
+
+    /** "jvm" when every member of {@code comm} shares this JVM, else "processes" (cached per communicator). */
     static String locality(CoreComm comm) {
+        return state(comm.engine()).locality.computeIfAbsent(comm.context(), c -> computeLocality(comm));
+    }
+
+    private static String computeLocality(CoreComm comm) {
         var ep = comm.engine().endpoint();
         for (int i = 0; i < comm.size(); i++) {
             if (!ep.sharesMemoryWith(comm.localWorldRank(i))) {
@@ -90,18 +105,39 @@ public final class Coll {
                         + collective + " cannot run this call: " + why);
             }
         } else {
-            try {
-                a = s.table.choose(collective, locality(comm), p);
-            } catch (IllegalStateException e) {
-                throw new MpiError(ErrorClass.ERR_INTERN, e.getMessage(), e);
+            String loc = locality(comm);
+            // Restrictions look at the count (elements per block) only through thresholds; keep the count
+            // in the key so a cached choice is always one the table would make for this very call.
+            Choice key = new Choice(collective, loc, p.size(), p.bytes(), p.count(), p.commutative());
+            a = s.chosen.get(key);
+            if (a == null) {
+                try {
+                    a = s.table.choose(collective, loc, p);
+                } catch (IllegalStateException e) {
+                    throw new MpiError(ErrorClass.ERR_INTERN, e.getMessage(), e);
+                }
+                if (s.chosen.size() < 4096) {
+                    s.chosen.put(key, a);
+                }
             }
         }
-        s.counts.computeIfAbsent(collective + "." + a.name(), k -> new LongAdder()).increment();
+        Algorithm chosen = a;
+        s.byAlgorithm.computeIfAbsent(chosen, k -> s.counts.computeIfAbsent(collective + "." + chosen.name(),
+                n -> new LongAdder())).increment();
         return a;
     }
 
+    private static final Map<String, Integer> TAGS = new java.util.HashMap<>();
+
+    static {
+        List<String> all = Registry.collectives();
+        for (int i = 0; i < all.size(); i++) {
+            TAGS.put(all.get(i), TAG_BASE + i);
+        }
+    }
+
     private static Ctx ctx(CoreComm comm, String collective) {
-        return new Ctx(comm, TAG_BASE + Registry.collectives().indexOf(collective));
+        return new Ctx(comm, TAGS.get(collective));
     }
 
     private static long bytes(int count, BasicType t) {

@@ -155,7 +155,7 @@ class MultiHostTest {
     }
 
     private static void must(String... cmd) throws IOException, InterruptedException {
-        Commands.Commands.Result r = run(cmd);
+        Commands.Result r = run(cmd);
         if (r.exit() != 0) {
             throw new IllegalStateException(String.join(" ", cmd) + " failed (" + r.exit() + "): " + r.err());
         }

@@ -33,10 +33,10 @@ class ProcessJmpirunTest {
 
     @Test
     void optionErrorsGiveUsage() throws Exception {
-        Run zero = jmpirun("--transport", "tcp", "-np", "0", ProcessPrograms.Hello.class.getName());
+        Commands.Result zero = jmpirun("--transport", "tcp", "-np", "0", ProcessPrograms.Hello.class.getName());
         assertEquals(2, zero.exit(), zero.err());
         assertTrue(zero.err().contains("-np must be at least 1") && zero.err().contains("Usage: jmpirun"), zero.err());
-        Run unknown = jmpirun("--transport", "carrier-pigeon", "-np", "2", ProcessPrograms.Hello.class.getName());
+        Commands.Result unknown = jmpirun("--transport", "carrier-pigeon", "-np", "2", ProcessPrograms.Hello.class.getName());
         assertEquals(2, unknown.exit(), unknown.err());
         assertTrue(unknown.err().contains("--transport carrier-pigeon is not available")
                 && unknown.err().contains("tcp") && unknown.err().contains("Usage: jmpirun"), unknown.err());
