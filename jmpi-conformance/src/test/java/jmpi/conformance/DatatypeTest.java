@@ -93,6 +93,18 @@ class DatatypeTest {
                 long[] want = {1000, 1001, 0, 0, 0, 1002, 1003, 0, 0, 0, 1004, 1005, 0, 0, 0, 1006, 1007, 0, 0, 0};
                 Expect.isTrue(Arrays.equals(want, in), "vector received " + Arrays.toString(in));
             }
+            // MPI.OBJECT through a vector: every other object of the array, received contiguously.
+            Datatype everyOther = MPI.OBJECT.Vector(3, 1, 2);
+            everyOther.Commit();
+            if (me == 0) {
+                Object[] objs = {"a", "skip", "b", "skip", "c"};
+                MPI.COMM_WORLD.Send(objs, 0, 1, everyOther, 1, 6);
+            } else if (me == 1) {
+                Object[] got = new Object[3];
+                Status s = MPI.COMM_WORLD.Recv(got, 0, 3, MPI.OBJECT, 0, 6);
+                Expect.isTrue(Arrays.equals(new Object[] {"a", "b", "c"}, got), "objects " + Arrays.toString(got));
+                Expect.equal(3, s.Get_count(MPI.OBJECT), "object count");
+            }
             // Sendrecv_replace with a vector.
             if (me < 2) {
                 long[] buf = new long[20];
