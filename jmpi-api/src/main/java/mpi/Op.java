@@ -77,6 +77,11 @@ public class Op {
             public boolean commutative() {
                 return commute;
             }
+
+            @Override
+            public int unit() {
+                return per;
+            }
         };
     }
 

@@ -23,7 +23,7 @@ final class AllreduceRabenseifner implements AllreduceAlgorithm {
     public void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
         Object buf = Ctx.alloc(t, count);
         Ctx.copy(s, so, buf, 0, count);
-        Halving h = new Halving(c, count);
+        Halving h = new Halving(c, count, op.unit());
         h.fold(buf, count, t, op);
         if (h.newRank >= 0) {
             h.reduceScatter(buf, t, op);

@@ -26,7 +26,8 @@ final class AllreduceRing implements AllreduceAlgorithm {
         if (p == 1) {
             return;
         }
-        int chunk = (count + p - 1) / p;
+        int unit = op.unit();
+        int chunk = ((count / unit + p - 1) / p) * unit; // whole items per chunk
         Object tmp = Ctx.alloc(t, chunk);
         int right = (me + 1) % p;
         int left = (me - 1 + p) % p;

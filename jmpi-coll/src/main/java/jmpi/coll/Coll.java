@@ -76,7 +76,8 @@ public final class Coll {
     }
 
     /** A selection made once: the table's answer depends only on these (and on commutativity). */
-    record Choice(String collective, String locality, int size, long bytes, int count, boolean commutative) {
+    record Choice(String collective, String locality, int size, long bytes, int count, boolean commutative,
+                  boolean sharedMemory) {
     }
 
     /** "jvm" when every member of {@code comm} shares this JVM, else "processes" (cached per communicator). */
@@ -108,7 +109,7 @@ public final class Coll {
             String loc = locality(comm);
             // Restrictions look at the count (elements per block) only through thresholds; keep the count
             // in the key so a cached choice is always one the table would make for this very call.
-            Choice key = new Choice(collective, loc, p.size(), p.bytes(), p.count(), p.commutative());
+            Choice key = new Choice(collective, loc, p.size(), p.bytes(), p.count(), p.commutative(), p.sharedMemory());
             a = s.chosen.get(key);
             if (a == null) {
                 try {
@@ -163,7 +164,8 @@ public final class Coll {
     }
 
     public static void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative());
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(),
+                t != BasicType.OBJECT && locality(comm).equals("jvm"));
         ((AllreduceAlgorithm) pick(comm, "allreduce", p)).run(ctx(comm, "allreduce"), s, so, r, ro, count, t, op);
     }
 

@@ -13,6 +13,14 @@ public interface Combiner {
 
     boolean commutative();
 
+    /**
+     * Elements per item of the operation's datatype (2 for MAXLOC / MINLOC pairs and a user operation on
+     * pairs): algorithms that cut the vector into pieces cut at multiples of it.
+     */
+    default int unit() {
+        return 1;
+    }
+
     /** A predefined operation. */
     static Combiner of(jmpi.datatype.ReduceOp op) {
         return new Combiner() {
@@ -24,6 +32,11 @@ public interface Combiner {
             @Override
             public boolean commutative() {
                 return true;
+            }
+
+            @Override
+            public int unit() {
+                return op == jmpi.datatype.ReduceOp.MAXLOC || op == jmpi.datatype.ReduceOp.MINLOC ? 2 : 1;
             }
 
             @Override

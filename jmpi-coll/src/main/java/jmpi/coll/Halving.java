@@ -29,7 +29,8 @@ final class Halving {
         return p.count() < pof2 ? "needs at least " + pof2 + " elements (one per block), not " + p.count() : null;
     }
 
-    Halving(Ctx c, int count) {
+    /** @param unit elements per item: blocks are cut at multiples of it */
+    Halving(Ctx c, int count, int unit) {
         this.c = c;
         int p = c.size;
         this.pof2 = Integer.highestOneBit(p);
@@ -38,8 +39,9 @@ final class Halving {
         this.newRank = me < 2 * rem ? (me % 2 == 0 ? -1 : me / 2) : me - rem;
         cnts = new int[pof2];
         disps = new int[pof2];
+        int units = count / unit;
         for (int i = 0; i < pof2; i++) {
-            cnts[i] = count / pof2 + (i < count % pof2 ? 1 : 0);
+            cnts[i] = (units / pof2 + (i < units % pof2 ? 1 : 0)) * unit;
             disps[i] = i == 0 ? 0 : disps[i - 1] + cnts[i - 1];
         }
     }

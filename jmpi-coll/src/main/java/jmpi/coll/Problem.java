@@ -2,10 +2,15 @@ package jmpi.coll;
 
 /**
  * What selection and restrictions look at: the communicator's size, the message size in bytes (per
- * rank's contribution or the broadcast buffer), the element count, and whether the operation may be
- * reordered.
+ * rank's contribution or the broadcast buffer), the element count, whether the operation may be
+ * reordered, and whether every member is a thread of this JVM (shared-memory algorithms).
  */
-public record Problem(int size, long bytes, int count, boolean commutative) {
+public record Problem(int size, long bytes, int count, boolean commutative, boolean sharedMemory) {
+    /** A problem on ranks not known to share memory. */
+    public Problem(int size, long bytes, int count, boolean commutative) {
+        this(size, bytes, count, commutative, false);
+    }
+
     public boolean powerOfTwo() {
         return Integer.bitCount(size) == 1;
     }

@@ -14,7 +14,7 @@ public final class Registry {
                 new BcastPipeline(), new BcastScatterAllgather());
         add("reduce", new ReduceBinomial(), new ReduceBinary(), new ReduceRabenseifner());
         add("allreduce", new AllreduceRecursiveDoubling(), new AllreduceRabenseifner(), new AllreduceRing(),
-                new AllreduceBinaryTree(), new AllreduceReduceBcast());
+                new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices());
         add("gather", new GatherBinomial(), new GatherLinear());
         add("scatter", new ScatterBinomial(), new ScatterLinear());
         add("allgather", new AllgatherRing(), new AllgatherBruck(), new AllgatherRecursiveDoubling());

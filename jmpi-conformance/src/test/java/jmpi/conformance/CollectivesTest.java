@@ -34,13 +34,16 @@ class CollectivesTest {
     static final int[] COUNTS = {0, 1, 7, 13, 1000, 30_011};
     static final int[] SIZES = {1, 2, 3, 4, 5, 8, 16};
 
-    /** Affine maps x -> a x + b as (a, b) pairs of longs; combining composes them in rank order (not commutative). */
+    /**
+     * Affine maps x -> a x + b as (a, b) pairs of longs (datatype: {@code MPI.LONG.Contiguous(2)}); combining
+     * composes them in rank order (not commutative).
+     */
     static final class Compose extends User_function {
         @Override
         public void Call(Object invec, int inoffset, Object inoutvec, int inoutoffset, int count, Datatype datatype) {
             long[] in = (long[]) invec;
             long[] io = (long[]) inoutvec;
-            for (int i = 0; i < count; i += 2) {
+            for (int i = 0; i < 2 * count; i += 2) { // count items, each a (a, b) pair
                 long xa = in[inoffset + i];
                 long xb = in[inoffset + i + 1];
                 long ya = io[inoutoffset + i];
@@ -80,6 +83,8 @@ class CollectivesTest {
             int p = w.Size();
             int me = w.Rank();
             Op compose = new Op(new Compose(), false);
+            Datatype pair = MPI.LONG.Contiguous(2);
+            pair.Commit();
             for (int count : COUNTS) {
                 long[] mine = contribution(me, count);
                 long[] sum = new long[count];
@@ -109,7 +114,7 @@ class CollectivesTest {
                         check(sum, r, "Reduce SUM root " + root + " count " + count);
                     }
                     long[] c = new long[even];
-                    w.Reduce(contribution(me, even), 0, c, 0, even, MPI.LONG, compose, root);
+                    w.Reduce(contribution(me, even), 0, c, 0, even / 2, pair, compose, root);
                     if (me == root) {
                         check(composed, c, "Reduce non-commutative root " + root + " count " + even);
                     }
@@ -119,11 +124,34 @@ class CollectivesTest {
                 w.Allreduce(mine, 0, ar, 3, count, MPI.LONG, MPI.SUM);
                 check(sum, Arrays.copyOfRange(ar, 3, 3 + count), "Allreduce SUM count " + count);
                 long[] ac = new long[even];
-                w.Allreduce(contribution(me, even), 0, ac, 0, even, MPI.LONG, compose);
+                w.Allreduce(contribution(me, even), 0, ac, 0, even / 2, pair, compose);
                 check(composed, ac, "Allreduce non-commutative count " + even);
                 double[] dm = new double[count];
                 for (int i = 0; i < count; i++) {
                     dm[i] = (me * 7 + i) % 11;
+                }
+                // MAXLOC on (value, index) pairs: an algorithm that cuts the vector must not cut a pair.
+                double[] vi = new double[even];
+                for (int i = 0; i < even; i += 2) {
+                    vi[i] = (me * 13 + i) % 7;
+                    vi[i + 1] = me;
+                }
+                double[] vmax = new double[even];
+                w.Allreduce(vi, 0, vmax, 0, even / 2, MPI.DOUBLE2, MPI.MAXLOC);
+                for (int i = 0; i < even; i += 2) {
+                    double best = -1;
+                    double at = -1;
+                    for (int r = 0; r < p; r++) {
+                        double v = (r * 13 + i) % 7;
+                        if (v > best) {
+                            best = v;
+                            at = r;
+                        }
+                    }
+                    if (vmax[i] != best || vmax[i + 1] != at) {
+                        throw new AssertionError("Allreduce MAXLOC pair " + i / 2 + " count " + even / 2 + ": "
+                                + vmax[i] + "@" + vmax[i + 1] + " want " + best + "@" + at);
+                    }
                 }
                 double[] dmax = new double[count];
                 w.Allreduce(dm, 0, dmax, 0, count, MPI.DOUBLE, MPI.MAX);
@@ -202,7 +230,7 @@ class CollectivesTest {
                 }
                 check(rsWant, rsOut, "Reduce_scatter count " + total);
                 long[] sc = new long[even];
-                w.Scan(contribution(me, even), 0, sc, 0, even, MPI.LONG, compose);
+                w.Scan(contribution(me, even), 0, sc, 0, even / 2, pair, compose);
                 long[] scWant = contribution(0, even);
                 for (int r = 1; r <= me; r++) {
                     composeInto(scWant, contribution(r, even));
@@ -328,8 +356,10 @@ class CollectivesTest {
             MPI.Init(args);
             MPI.COMM_WORLD.Errhandler_set(MPI.ERRORS_RETURN);
             Op compose = new Op(new Compose(), false);
+            Datatype pair = MPI.LONG.Contiguous(2);
+            pair.Commit();
             var e = Expect.error(MPI.ERR_ARG, "forced algorithm that cannot run", () -> MPI.COMM_WORLD.Allreduce(
-                    new long[8], 0, new long[8], 0, 8, MPI.LONG, compose));
+                    new long[8], 0, new long[8], 0, 4, pair, compose));
             Expect.isTrue(e.getMessage().contains("rabenseifner") && e.getMessage().contains("commutative"), e.getMessage());
             MPI.Finalize();
         }

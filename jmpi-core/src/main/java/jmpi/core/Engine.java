@@ -230,6 +230,41 @@ public final class Engine {
         return req;
     }
 
+    /**
+     * Hands {@code ref} (any object, typically an array) to rank {@code dest} of {@code comm} by reference,
+     * on the collective context: for collectives whose ranks share this JVM and read each other's
+     * arrays directly. The receiver gets the same object ({@link #irecvShared}). Only between ranks
+     * that share memory ({@code ERR_INTERN} otherwise).
+     */
+    public SendRequest isendShared(CoreComm comm, Object ref, int dest, int tag) {
+        int worldDest = comm.worldRank(dest);
+        if (!endpoint.sharesMemoryWith(worldDest)) {
+            throw new MpiError(ErrorClass.ERR_INTERN, "a reference can only go to a rank of this JVM, not to world rank "
+                    + worldDest);
+        }
+        SendRequest req = new SendRequest(this, dest, tag);
+        Frame f = new Frame();
+        f.kind = Frame.EAGER;
+        f.context = comm.collectiveContext();
+        f.source = comm.rank();
+        f.tag = tag;
+        f.typeCode = BasicType.OBJECT.code();
+        f.count = 1;
+        f.payload = new Object[] {ref};
+        f.layout = SHARED_REFERENCE;
+        req.completeLocally();
+        endpoint.send(worldDest, f);
+        return req;
+    }
+
+    /** Receives a reference sent by {@link #isendShared} into {@code box[0]}. */
+    public RecvRequest irecvShared(CoreComm comm, Object[] box, int source, int tag) {
+        return irecv(comm.collectiveContext(), box, 0, 1, BasicType.OBJECT, source, tag);
+    }
+
+    /** Marks a frame whose payload is an {@code Object[]} of references, not serialized objects. */
+    private static final Object SHARED_REFERENCE = new Object();
+
     private static byte[] serialize(Object[] buf, int offset, int count) {
         try {
             return ObjectCodec.serialize(buf, offset, count);
@@ -458,7 +493,9 @@ public final class Engine {
                 n = truncated(r, f.count, f.source, f.tag);
             }
             if (n > 0) {
-                if (r.type == BasicType.OBJECT) {
+                if (r.type == BasicType.OBJECT && f.layout == SHARED_REFERENCE) {
+                    System.arraycopy(f.payload, 0, r.buffer(), r.offset, n);
+                } else if (r.type == BasicType.OBJECT) {
                     try {
                         ObjectCodec.deserialize((byte[]) f.payload, n, (Object[]) r.buffer(), r.offset, objectLoader,
                                 objectFilter);
