@@ -53,12 +53,16 @@ final class AllreduceSharedSlices implements AllreduceAlgorithm {
         if (n > 0) {
             // Rank order: acc = s_0 op s_1 op ... op s_(p-1), built into my receive array's slice.
             Ctx.copy(all[0][0], (int) all[0][1] + from, r, ro + from, n);
-            Object tmp = p > 1 ? Ctx.alloc(t, n) : null;
+            Object tmp = p > 1 && !op.commutative() ? Ctx.alloc(t, n) : null;
             for (int j = 1; j < p; j++) {
-                // inout = in op inout with in = the lower ranks' result: copy s_j aside, combine, move back.
-                Ctx.copy(all[j][0], (int) all[j][1] + from, tmp, 0, n);
-                op.apply(r, ro + from, tmp, 0, n, t);
-                Ctx.copy(tmp, 0, r, ro + from, n);
+                if (op.commutative()) {
+                    op.apply(all[j][0], (int) all[j][1] + from, r, ro + from, n, t); // r = s_j op r, straight from s_j
+                } else {
+                    // inout = in op inout with in = the lower ranks' result: copy s_j aside, combine, move back.
+                    Ctx.copy(all[j][0], (int) all[j][1] + from, tmp, 0, n);
+                    op.apply(r, ro + from, tmp, 0, n, t);
+                    Ctx.copy(tmp, 0, r, ro + from, n);
+                }
             }
         }
         new BarrierDissemination().run(c); // every slice reduced; nobody writes its receive array any more
