@@ -153,7 +153,8 @@ public final class Coll {
     }
 
     public static void bcast(CoreComm comm, Object buf, int off, int count, BasicType t, int root) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true,
+                t != BasicType.OBJECT && locality(comm).equals("jvm"));
         ((BcastAlgorithm) pick(comm, "bcast", p)).run(ctx(comm, "bcast"), buf, off, count, t, root);
     }
 

@@ -11,7 +11,7 @@ public final class Registry {
     static {
         add("barrier", new BarrierDissemination(), new BarrierTree());
         add("bcast", new BcastBinomial(), new BcastLinear(), new BcastBinaryTree(), new BcastSplitBinary(),
-                new BcastPipeline(), new BcastScatterAllgather());
+                new BcastPipeline(), new BcastScatterAllgather(), new BcastShared());
         add("reduce", new ReduceBinomial(), new ReduceBinary(), new ReduceRabenseifner());
         add("allreduce", new AllreduceRecursiveDoubling(), new AllreduceRabenseifner(), new AllreduceRing(),
                 new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices());
