@@ -72,15 +72,18 @@ public final class CollKernel {
         return bytes;
     }
 
-    /** What the selection table sees for a call of {@code bytes} (after {@link #effectiveBytes}). */
+    /**
+     * What the selection table sees for a call of {@code bytes} (after {@link #effectiveBytes}); the
+     * ranks share memory when this is a threads job (no {@code JMPI_BOOT}: every rank in this JVM).
+     */
     public Problem problem(long bytes) {
-        return problem(collective, size, bytes);
+        return problem(collective, size, bytes, System.getenv("JMPI_BOOT") == null ? "jvm" : "processes");
     }
 
-    /** What the selection table sees for a call of this benchmark on {@code ranks} ranks. */
-    public static Problem problem(String collective, int ranks, long bytes) {
+    /** What the selection table sees for a call of this benchmark on {@code ranks} ranks at {@code locality}. */
+    public static Problem problem(String collective, int ranks, long bytes, String locality) {
         int count = (int) Math.min(Integer.MAX_VALUE, reduces(collective) ? bytes / 8 : bytes);
-        return new Problem(ranks, bytes, count, true);
+        return new Problem(ranks, bytes, count, true, "jvm".equals(locality));
     }
 
     /** Bytes of buffers one rank allocates for {@code bytes} (the largest rank, the root). */
@@ -117,7 +120,7 @@ public final class CollKernel {
 
     /** The table's choice for {@code bytes} on this communicator ({@code locality} jvm or processes). */
     public String chosen(Selection table, String locality, long bytes) {
-        return table.choose(collective, locality, problem(bytes)).name();
+        return table.choose(collective, locality, problem(collective, size, bytes, locality)).name();
     }
 
     /** Why the forced algorithm cannot run {@code bytes}, or null (also null when nothing is forced). */

@@ -69,7 +69,7 @@ public final class CollTables {
                         Double v = t.get(a);
                         row.append(String.format(Locale.ROOT, " %13s", v == null ? "-" : ms(v)));
                     }
-                    String dflt = table.choose(c, locality, CollKernel.problem(c, np, bytes)).name();
+                    String dflt = table.choose(c, locality, CollKernel.problem(c, np, bytes, locality)).name();
                     String best = Sweep.best(t);
                     Double dt = t.get(dflt);
                     double ratio = dt == null ? Double.NaN : dt / t.get(best);

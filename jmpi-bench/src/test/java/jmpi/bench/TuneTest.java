@@ -22,7 +22,7 @@ class TuneTest {
             for (int np : new int[] {2, 4, 8}) {
                 for (long bytes = 8; bytes <= 1 << 20; bytes *= 8) {
                     for (String a : Registry.algorithms(c)) {
-                        if (Registry.algorithm(c, a).unusable(CollKernel.problem(c, np, bytes)) == null) {
+                        if (Registry.algorithm(c, a).unusable(CollKernel.problem(c, np, bytes, "jvm")) == null) {
                             pts.add(new Sweep.Point(c, np, bytes, a, 1 + rnd.nextDouble() * 100));
                         }
                     }
@@ -56,7 +56,7 @@ class TuneTest {
                         var times = sweep.times(c, np, bytes);
                         times.keySet().retainAll(Registry.algorithms(c));
                         String winner = Sweep.best(times);
-                        String chosen = t.choose(c, "jvm", CollKernel.problem(c, np, bytes)).name();
+                        String chosen = t.choose(c, "jvm", CollKernel.problem(c, np, bytes, "jvm")).name();
                         assertEquals(winner, chosen, c + " np=" + np + " bytes=" + bytes);
                     }
                 }
