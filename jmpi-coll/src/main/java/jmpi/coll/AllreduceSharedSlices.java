@@ -20,8 +20,7 @@ final class AllreduceSharedSlices implements AllreduceAlgorithm {
 
     @Override
     public String unusable(Problem p) {
-        return p.sharedMemory() ? null : "needs every rank of the communicator in this JVM (the threads transport)"
-                + " and a primitive type";
+        return p.unlessShared();
     }
 
     @Override

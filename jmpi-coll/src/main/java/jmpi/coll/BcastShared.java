@@ -18,8 +18,7 @@ final class BcastShared implements BcastAlgorithm {
 
     @Override
     public String unusable(Problem p) {
-        return p.sharedMemory() ? null : "needs every rank of the communicator in this JVM (the threads transport)"
-                + " and a primitive type";
+        return p.unlessShared();
     }
 
     @Override

@@ -11,6 +11,12 @@ public record Problem(int size, long bytes, int count, boolean commutative, bool
         this(size, bytes, count, commutative, false);
     }
 
+    /** The restriction of the shared-memory algorithms: null when every rank is a thread of this JVM. */
+    public String unlessShared() {
+        return sharedMemory ? null : "needs every rank of the communicator in this JVM (the threads transport)"
+                + " and a primitive type";
+    }
+
     public boolean powerOfTwo() {
         return Integer.bitCount(size) == 1;
     }
