@@ -491,8 +491,8 @@ public class Comm {
             if (inbuf == null) {
                 throw new MpiError(ErrorClass.ERR_BUFFER, "input buffer is null");
             }
-            return planOf(datatype).unpackFrom(inbuf, position, outbuf, offset, outcount, c.engine().objectLoaderForApi(),
-                    c.engine().objectFilterForApi());
+            return planOf(datatype).unpackFrom(inbuf, position, outbuf, offset, outcount, c.engine().objectLoader(),
+                    c.engine().objectFilter());
         } catch (jmpi.datatype.DatatypeException e) {
             throw raise(Datatype.error(e));
         } catch (MpiError e) {

@@ -106,65 +106,46 @@ public class Datatype {
         }
     }
 
-    private Datatype derive(TypeMap map, String what) {
-        return new Datatype(TypeHandle.derived(map, what), what, true);
+    /** A new derived type built by {@code build}; its failures go to COMM_WORLD's error handler. */
+    private static Datatype derive(java.util.function.Supplier<TypeMap> build, java.util.function.Supplier<String> name) {
+        try {
+            TypeMap map = build.get();
+            String what = name.get();
+            return new Datatype(TypeHandle.derived(map, what), what, true);
+        } catch (DatatypeException e) {
+            throw raise(error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
     }
 
     /** MPI_Type_contiguous: {@code count} copies of this type, one after another. */
     public Datatype Contiguous(int count) {
-        try {
-            return derive(TypeMap.contiguous(count, map()), "Contiguous(" + count + ", " + this + ")");
-        } catch (DatatypeException e) {
-            throw raise(error(e));
-        } catch (MpiError e) {
-            throw raise(e);
-        }
+        return derive(() -> TypeMap.contiguous(count, map()), () -> "Contiguous(" + count + ", " + this + ")");
     }
 
     /** MPI_Type_vector: {@code count} blocks of {@code blocklength} items, block starts {@code stride} items apart. */
     public Datatype Vector(int count, int blocklength, int stride) {
-        try {
-            return derive(TypeMap.vector(count, blocklength, stride, map()),
-                    "Vector(" + count + ", " + blocklength + ", " + stride + ", " + this + ")");
-        } catch (DatatypeException e) {
-            throw raise(error(e));
-        } catch (MpiError e) {
-            throw raise(e);
-        }
+        return derive(() -> TypeMap.vector(count, blocklength, stride, map()),
+                () -> "Vector(" + count + ", " + blocklength + ", " + stride + ", " + this + ")");
     }
 
     /** MPI_Type_hvector: as {@link #Vector} with the stride in bytes. */
     public Datatype Hvector(int count, int blocklength, int stride) {
-        try {
-            return derive(TypeMap.hvector(count, blocklength, stride, map()),
-                    "Hvector(" + count + ", " + blocklength + ", " + stride + ", " + this + ")");
-        } catch (DatatypeException e) {
-            throw raise(error(e));
-        } catch (MpiError e) {
-            throw raise(e);
-        }
+        return derive(() -> TypeMap.hvector(count, blocklength, stride, map()),
+                () -> "Hvector(" + count + ", " + blocklength + ", " + stride + ", " + this + ")");
     }
 
     /** MPI_Type_indexed: block i of {@code array_of_blocklengths[i]} items at {@code array_of_displacements[i]} items. */
     public Datatype Indexed(int[] array_of_blocklengths, int[] array_of_displacements) {
-        try {
-            return derive(TypeMap.indexed(array_of_blocklengths, array_of_displacements, map()), "Indexed(" + this + ")");
-        } catch (DatatypeException e) {
-            throw raise(error(e));
-        } catch (MpiError e) {
-            throw raise(e);
-        }
+        return derive(() -> TypeMap.indexed(array_of_blocklengths, array_of_displacements, map()),
+                () -> "Indexed(" + this + ")");
     }
 
     /** MPI_Type_hindexed: as {@link #Indexed} with displacements in bytes. */
     public Datatype Hindexed(int[] array_of_blocklengths, int[] array_of_displacements) {
-        try {
-            return derive(TypeMap.hindexed(array_of_blocklengths, array_of_displacements, map()), "Hindexed(" + this + ")");
-        } catch (DatatypeException e) {
-            throw raise(error(e));
-        } catch (MpiError e) {
-            throw raise(e);
-        }
+        return derive(() -> TypeMap.hindexed(array_of_blocklengths, array_of_displacements, map()),
+                () -> "Hindexed(" + this + ")");
     }
 
     /**
@@ -172,7 +153,7 @@ public class Datatype {
      * {@code array_of_displacements[i]} elements; all types share one base type (besides the LB and UB markers).
      */
     public static Datatype Struct(int[] array_of_blocklengths, int[] array_of_displacements, Datatype[] array_of_types) {
-        try {
+        return derive(() -> {
             if (array_of_types == null) {
                 throw new MpiError(ErrorClass.ERR_ARG, "array_of_types is null");
             }
@@ -183,13 +164,8 @@ public class Datatype {
                 }
                 maps[i] = array_of_types[i].map();
             }
-            TypeMap m = TypeMap.struct(array_of_blocklengths, array_of_displacements, maps);
-            return new Datatype(TypeHandle.derived(m, "Struct"), "Struct", true);
-        } catch (DatatypeException e) {
-            throw raise(error(e));
-        } catch (MpiError e) {
-            throw raise(e);
-        }
+            return TypeMap.struct(array_of_blocklengths, array_of_displacements, maps);
+        }, () -> "Struct");
     }
 
     /** MPI_Type_size: bytes of data in one item (an {@code MPI.OBJECT} element counts 1). */

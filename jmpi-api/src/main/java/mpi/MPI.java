@@ -195,7 +195,8 @@ public class MPI {
     public static void Finalize() {
         Engine e = live();
         if (jmpi.coll.Coll.statsRequested()) {
-            System.err.println("jmpi: rank " + e.worldRank() + " collectives: " + jmpi.coll.Coll.counts(e));
+            System.getLogger("jmpi.coll").log(System.Logger.Level.INFO,
+                    "rank " + e.worldRank() + " collectives: " + jmpi.coll.Coll.counts(e));
         }
         e.finish();
         finalized = true;

@@ -1,15 +1,12 @@
 package jmpi.coll;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import jmpi.core.CoreRequest;
 import jmpi.datatype.BasicType;
 
 /**
  * Alltoall with every exchange started at once, at most {@value #IN_FLIGHT} peers at a time (bounded
  * so that a large communicator does not flood a rank). Any size. Cost: (p-1)(alpha + n beta) with
- * the transfers overlapped.
+ * the transfers overlapped. Also serves MPI_Alltoallv ({@link #alltoallv}).
  */
 final class AlltoallLinear implements AlltoallAlgorithm {
     static final int IN_FLIGHT = 32;
@@ -21,20 +18,30 @@ final class AlltoallLinear implements AlltoallAlgorithm {
 
     @Override
     public void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t) {
+        int[] counts = Blocks.counts(c.size, count);
+        int[] displs = Blocks.displs(c.size, count);
+        alltoallv(c, s, so, counts, displs, r, ro, counts, displs, t);
+    }
+
+    /** {@code scounts[j]} elements at {@code sdispls[j]} to rank j, received at {@code rdispls[i]} from rank i. */
+    static void alltoallv(Ctx c, Object s, int so, int[] scounts, int[] sdispls, Object r, int ro, int[] rcounts,
+                          int[] rdispls, BasicType t) {
         int p = c.size;
         int me = c.rank;
-        Ctx.copy(s, so + me * count, r, ro + me * count, count);
+        Ctx.copy(s, so + sdispls[me], r, ro + rdispls[me], scounts[me]);
         for (int first = 1; first < p; first += IN_FLIGHT) {
-            List<CoreRequest> reqs = new ArrayList<>();
-            for (int k = first; k < Math.min(p, first + IN_FLIGHT); k++) {
+            int last = Math.min(p, first + IN_FLIGHT);
+            CoreRequest[] reqs = new CoreRequest[2 * (last - first)];
+            int i = 0;
+            for (int k = first; k < last; k++) {
                 int src = (me - k + p) % p;
-                reqs.add(c.irecv(r, ro + src * count, count, t, src));
+                reqs[i++] = c.irecv(r, ro + rdispls[src], rcounts[src], t, src);
             }
-            for (int k = first; k < Math.min(p, first + IN_FLIGHT); k++) {
+            for (int k = first; k < last; k++) {
                 int dst = (me + k) % p;
-                reqs.add(c.isend(s, so + dst * count, count, t, dst));
+                reqs[i++] = c.isend(s, so + sdispls[dst], scounts[dst], t, dst);
             }
-            c.waitAll(reqs.toArray(new CoreRequest[0]));
+            c.waitAll(reqs);
         }
     }
 }

@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 import jmpi.core.CoreComm;
-import jmpi.core.CoreRequest;
 import jmpi.core.Engine;
 import jmpi.core.ErrorClass;
 import jmpi.core.MpiError;
@@ -209,86 +208,29 @@ public final class Coll {
     /** MPI_Gatherv: rank i's {@code scount} elements to the root's {@code r} at {@code displs[i]}. Linear. */
     public static void gatherv(CoreComm comm, Object s, int so, int scount, Object r, int ro, int[] rcounts,
                                int[] displs, BasicType t, int root) {
-        Ctx c = new Ctx(comm, TAG_BASE + 50);
         count(comm, "gatherv.linear");
-        if (c.rank != root) {
-            c.send(s, so, scount, t, root);
-            return;
-        }
-        CoreRequest[] reqs = new CoreRequest[c.size - 1];
-        for (int i = 0, src = 0; src < c.size; src++) {
-            if (src == root) {
-                Ctx.copy(s, so, r, ro + displs[src], scount);
-            } else {
-                reqs[i++] = c.irecv(r, ro + displs[src], rcounts[src], t, src);
-            }
-        }
-        c.waitAll(reqs);
+        GatherLinear.gatherv(new Ctx(comm, TAG_BASE + 50), s, so, scount, r, ro, rcounts, displs, t, root);
     }
 
     /** MPI_Scatterv: block i ({@code scounts[i]} elements at {@code displs[i]} of the root's {@code s}) to rank i. Linear. */
     public static void scatterv(CoreComm comm, Object s, int so, int[] scounts, int[] displs, Object r, int ro,
                                 int rcount, BasicType t, int root) {
         count(comm, "scatterv.linear");
-        scattervLinear(new Ctx(comm, TAG_BASE + 51), s, so, scounts, displs, r, ro, rcount, t, root);
-    }
-
-    static void scattervLinear(Ctx c, Object s, int so, int[] scounts, int[] displs, Object r, int ro, int rcount,
-                               BasicType t, int root) {
-        if (c.rank != root) {
-            c.recv(r, ro, rcount, t, root);
-            return;
-        }
-        CoreRequest[] reqs = new CoreRequest[c.size - 1];
-        for (int i = 0, dst = 0; dst < c.size; dst++) {
-            if (dst == root) {
-                Ctx.copy(s, so + displs[dst], r, ro, scounts[dst]);
-            } else {
-                reqs[i++] = c.isend(s, so + displs[dst], scounts[dst], t, dst);
-            }
-        }
-        c.waitAll(reqs);
+        ScatterLinear.scatterv(new Ctx(comm, TAG_BASE + 51), s, so, scounts, displs, r, ro, rcount, t, root);
     }
 
     /** MPI_Allgatherv: rank i's block to every rank's {@code r} at {@code displs[i]}. Ring. */
     public static void allgatherv(CoreComm comm, Object s, int so, int scount, Object r, int ro, int[] rcounts,
                                   int[] displs, BasicType t) {
-        Ctx c = new Ctx(comm, TAG_BASE + 52);
         count(comm, "allgatherv.ring");
-        int p = c.size;
-        int me = c.rank;
-        Ctx.copy(s, so, r, ro + displs[me], scount);
-        int right = (me + 1) % p;
-        int left = (me - 1 + p) % p;
-        for (int step = 0; step < p - 1; step++) {
-            int sb = (me - step + p) % p;
-            int rb = (me - step - 1 + p) % p;
-            c.sendrecv(r, ro + displs[sb], rcounts[sb], right, r, ro + displs[rb], rcounts[rb], left, t);
-        }
+        AllgatherRing.allgatherv(new Ctx(comm, TAG_BASE + 52), s, so, scount, r, ro, rcounts, displs, t);
     }
 
     /** MPI_Alltoallv: linear, at most 32 peers in flight. */
     public static void alltoallv(CoreComm comm, Object s, int so, int[] scounts, int[] sdispls, Object r, int ro,
                                  int[] rcounts, int[] rdispls, BasicType t) {
-        Ctx c = new Ctx(comm, TAG_BASE + 53);
         count(comm, "alltoallv.linear");
-        int p = c.size;
-        int me = c.rank;
-        Ctx.copy(s, so + sdispls[me], r, ro + rdispls[me], scounts[me]);
-        for (int first = 1; first < p; first += AlltoallLinear.IN_FLIGHT) {
-            int last = Math.min(p, first + AlltoallLinear.IN_FLIGHT);
-            CoreRequest[] reqs = new CoreRequest[2 * (last - first)];
-            int i = 0;
-            for (int k = first; k < last; k++) {
-                int src = (me - k + p) % p;
-                reqs[i++] = c.irecv(r, ro + rdispls[src], rcounts[src], t, src);
-            }
-            for (int k = first; k < last; k++) {
-                int dst = (me + k) % p;
-                reqs[i++] = c.isend(s, so + sdispls[dst], scounts[dst], t, dst);
-            }
-            c.waitAll(reqs);
-        }
+        AlltoallLinear.alltoallv(new Ctx(comm, TAG_BASE + 53), s, so, scounts, sdispls, r, ro, rcounts, rdispls, t);
     }
 
     private static void count(CoreComm comm, String key) {

@@ -23,7 +23,7 @@ final class Halving {
     /** The restrictions of the algorithms built on halving: commutative, at least one element per block. */
     static String unusable(Problem p) {
         if (!p.commutative()) {
-            return "combines out of rank order: commutative operations only";
+            return p.unlessCommutative();
         }
         int pof2 = Integer.highestOneBit(Math.max(1, p.size()));
         return p.count() < pof2 ? "needs at least " + pof2 + " elements (one per block), not " + p.count() : null;

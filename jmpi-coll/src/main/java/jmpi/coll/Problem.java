@@ -11,6 +11,11 @@ public record Problem(int size, long bytes, int count, boolean commutative, bool
         this(size, bytes, count, commutative, false);
     }
 
+    /** The restriction of algorithms that combine out of rank order: null for a commutative operation. */
+    public String unlessCommutative() {
+        return commutative ? null : "combines out of rank order: commutative operations only";
+    }
+
     /** The restriction of the shared-memory algorithms: null when every rank is a thread of this JVM. */
     public String unlessShared() {
         return sharedMemory ? null : "needs every rank of the communicator in this JVM (the threads transport)"

@@ -16,7 +16,7 @@ final class ReduceBinary implements ReduceAlgorithm {
 
     @Override
     public String unusable(Problem p) {
-        return p.commutative() ? null : "combines out of rank order: commutative operations only";
+        return p.unlessCommutative();
     }
 
     @Override

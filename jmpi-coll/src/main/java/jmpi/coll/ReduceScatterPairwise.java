@@ -15,7 +15,7 @@ final class ReduceScatterPairwise implements ReduceScatterAlgorithm {
 
     @Override
     public String unusable(Problem p) {
-        return p.commutative() ? null : "combines out of rank order: commutative operations only";
+        return p.unlessCommutative();
     }
 
     @Override

@@ -16,7 +16,7 @@ final class ReduceScatterRecursiveHalving implements ReduceScatterAlgorithm {
     @Override
     public String unusable(Problem p) {
         if (!p.commutative()) {
-            return "combines out of rank order: commutative operations only";
+            return p.unlessCommutative();
         }
         return p.powerOfTwo() ? null : "needs a power-of-two number of ranks, not " + p.size();
     }

@@ -24,6 +24,6 @@ final class ReduceScatterReduceScatterv implements ReduceScatterAlgorithm {
         for (int i = 1; i < counts.length; i++) {
             displs[i] = displs[i - 1] + counts[i - 1];
         }
-        Coll.scattervLinear(c, all, 0, counts, displs, r, ro, counts[c.rank], t, 0);
+        ScatterLinear.scatterv(c, all, 0, counts, displs, r, ro, counts[c.rank], t, 0);
     }
 }

@@ -91,21 +91,13 @@ public final class Engine {
         comms.register(self);
     }
 
-    ClassLoader objectLoader() {
+    /** The loader that resolves received {@code MPI.OBJECT} classes (the rank's own). */
+    public ClassLoader objectLoader() {
         return objectLoader;
     }
 
-    /** The loader that resolves received {@code MPI.OBJECT} classes (for {@code Comm.Unpack}). */
-    public ClassLoader objectLoaderForApi() {
-        return objectLoader;
-    }
-
-    /** The filter that vets received {@code MPI.OBJECT} classes (for {@code Comm.Unpack}). */
-    public ObjectInputFilter objectFilterForApi() {
-        return objectFilter;
-    }
-
-    ObjectInputFilter objectFilter() {
+    /** The filter that vets received {@code MPI.OBJECT} classes. */
+    public ObjectInputFilter objectFilter() {
         return objectFilter;
     }
 
@@ -296,21 +288,27 @@ public final class Engine {
         if (plan == null) {
             return irecv(comm.context(), buf, offset, items, type, source, tag, null);
         }
-        long elements = plan.elementsOf(items);
-        if (elements > Integer.MAX_VALUE) {
-            throw new MpiError(ErrorClass.ERR_COUNT, items + " items of " + plan.type() + " exceed an array");
-        }
+        int elements = elementsOf(plan, items);
         if (plan.isDense()) {
-            return irecv(comm.context(), buf, offset + plan.type().trueLb(), (int) elements, type, source, tag, null);
+            return irecv(comm.context(), buf, offset + plan.type().trueLb(), elements, type, source, tag, null);
         }
         // The staging array is made only if the message arrives by copy (RecvRequest.buffer()); a
         // rendezvous from a rank that shares memory is copied straight into the user's buffer.
-        return irecv(comm.context(), null, 0, (int) elements, type, source, tag, r -> {
+        return irecv(comm.context(), null, 0, elements, type, source, tag, r -> {
             r.plan = plan;
             r.userBuffer = buf;
             r.userOffset = offset;
             r.userItems = items;
         });
+    }
+
+    /** Basic elements in {@code items} items of {@code plan}; more than an array holds is ERR_COUNT. */
+    private static int elementsOf(jmpi.datatype.PackPlan plan, int items) {
+        long elements = plan.elementsOf(items);
+        if (elements > Integer.MAX_VALUE) {
+            throw new MpiError(ErrorClass.ERR_COUNT, items + " items of " + plan.type() + " exceed an array");
+        }
+        return (int) elements;
     }
 
     /**
@@ -323,15 +321,12 @@ public final class Engine {
         if (plan == null) {
             return isend(comm, comm.context(), buf, offset, items, type, dest, tag, mode);
         }
-        long elements = plan.elementsOf(items);
-        if (elements > Integer.MAX_VALUE) {
-            throw new MpiError(ErrorClass.ERR_COUNT, items + " items of " + plan.type() + " exceed an array");
-        }
+        int elements = elementsOf(plan, items);
         if (plan.isDense()) {
-            return isend(comm, comm.context(), buf, offset + plan.type().trueLb(), (int) elements, type, dest, tag, mode);
+            return isend(comm, comm.context(), buf, offset + plan.type().trueLb(), elements, type, dest, tag, mode);
         }
         if (dest != PROC_NULL && mode != SendMode.BUFFERED && type != BasicType.OBJECT
-                && elements * type.size() > eagerLimit && endpoint.sharesMemoryWith(comm.worldRank(dest))
+                && (long) elements * type.size() > eagerLimit && endpoint.sharesMemoryWith(comm.worldRank(dest))
                 && (long) plan.elementsPerItem() * type.size() >= (long) LAYOUT_BLOCK_BYTES * Math.max(1, plan.runCount())) {
             // Rendezvous between ranks that share memory, in blocks of a cache line or more: the receiver
             // copies through both plans, from this array straight into its own (no intermediate buffer).
@@ -345,7 +340,7 @@ public final class Engine {
             f.source = comm.rank();
             f.tag = tag;
             f.typeCode = type.code();
-            f.count = (int) elements;
+            f.count = elements;
             f.payload = buf;
             f.payloadOffset = offset;
             f.layout = plan;
@@ -354,11 +349,11 @@ public final class Engine {
             endpoint.send(comm.worldRank(dest), f);
             return req;
         }
-        Object packed = java.lang.reflect.Array.newInstance(type.arrayClass().getComponentType(), (int) elements);
+        Object packed = java.lang.reflect.Array.newInstance(type.arrayClass().getComponentType(), elements);
         if (dest != PROC_NULL) {
-            jmpi.datatype.PackPlan.copy(buf, offset, items, plan, packed, 0, (int) elements, jmpi.datatype.PackPlan.of(type));
+            jmpi.datatype.PackPlan.copy(buf, offset, items, plan, packed, 0, elements, jmpi.datatype.PackPlan.of(type));
         }
-        return isend(comm, comm.context(), packed, 0, (int) elements, type, dest, tag, mode, true);
+        return isend(comm, comm.context(), packed, 0, elements, type, dest, tag, mode, true);
     }
 
     private RecvRequest irecv(int context, Object buf, int offset, int count, BasicType type, int source, int tag) {
@@ -541,8 +536,7 @@ public final class Engine {
                         r.capacity, jmpi.datatype.PackPlan.of(r.type));
             }
         } catch (jmpi.datatype.DatatypeException e) {
-            r.error = ErrorClass.valueOf(e.errorClass().name());
-            r.errorDetail = e.getMessage();
+            r.fail(e);
         }
     }
 

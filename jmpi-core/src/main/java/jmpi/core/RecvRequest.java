@@ -63,10 +63,15 @@ public final class RecvRequest extends CoreRequest {
                 jmpi.datatype.PackPlan.copy(buffer, 0, Math.min(count, capacity), jmpi.datatype.PackPlan.of(type),
                         userBuffer, userOffset, userItems, plan);
             } catch (jmpi.datatype.DatatypeException e) {
-                error = ErrorClass.valueOf(e.errorClass().name());
-                errorDetail = e.getMessage();
+                fail(e);
             }
         }
         markDoneLocally();
+    }
+
+    /** Records a datatype failure (buffer, type, truncation) as this receive's error. */
+    void fail(jmpi.datatype.DatatypeException e) {
+        error = ErrorClass.valueOf(e.errorClass().name());
+        errorDetail = e.getMessage();
     }
 }
