@@ -1,16 +1,15 @@
 package jmpi.coll;
 
-import jmpi.core.CoreRequest;
 import jmpi.datatype.BasicType;
 
 /**
- * Allreduce for ranks that are threads of one JVM, through shared memory: the ranks swap references
- * to their send and receive arrays (no data moves by message), then rank i reduces slice i of the
- * vector straight from every rank's send array into its own receive array, in rank order (so any
- * operation, commutative or not), then copies every other slice from the rank that reduced it. Two
- * barriers keep the arrays in place while others read them. Needs every member in this JVM and a
- * primitive type. Cost: 2 (p-1)/p n beta_mem + (p-1)/p n gamma, no per-step messages of data, plus
- * the reference exchange and two barriers (about 4 log2 p alpha).
+ * Allreduce for ranks that are threads of one JVM, on the communicator's {@link Board}: the ranks
+ * publish references to their send and receive arrays (no data moves by message); rank i reduces
+ * slice i of the vector (whole items) straight from every rank's send array, in rank order (so any
+ * operation), into its own receive array and copies the result into every other rank's receive array;
+ * then each rank waits until all are done (its arrays are read and written by the others until
+ * then). Two synchronizations. Needs every member in this JVM and a primitive type. Cost: two
+ * cache-line hand-offs + 2 (p-1)/p n beta_mem + (p-1)/p n gamma per rank, in parallel.
  */
 final class AllreduceSharedSlices implements AllreduceAlgorithm {
     @Override
@@ -26,56 +25,37 @@ final class AllreduceSharedSlices implements AllreduceAlgorithm {
     @Override
     public void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
         int p = c.size;
-        int me = c.rank;
-        // Everyone's (send array, send offset, receive array, receive offset), by reference.
-        Object[] mine = {s, so, r, ro};
-        Object[][] all = new Object[p][];
-        all[me] = mine;
-        CoreRequest[] reqs = new CoreRequest[2 * (p - 1)];
-        Object[][] boxes = new Object[p][];
-        for (int i = 0, k = 0; i < p; i++) {
-            if (i != me) {
-                boxes[i] = new Object[1];
-                reqs[k++] = c.engine.irecvShared(c.comm, boxes[i], i, c.tag);
-                reqs[k++] = c.engine.isendShared(c.comm, mine, i, c.tag);
-            }
-        }
-        c.waitAll(reqs);
-        for (int i = 0; i < p; i++) {
-            if (i != me) {
-                all[i] = (Object[]) boxes[i][0];
-            }
+        Board.Member me = Board.member(c);
+        long m = me.begin();
+        long bytes = (long) count * t.size();
+        me.publish(m, s, so, r, ro);
+        me.declare(m, bytes, -1);
+        me.reach(m, 1);
+        me.awaitAll(m, 1);
+        me.agreeAll(m, bytes, -1, "allreduce");
+        Object[] arrays = me.arrays();
+        int[] offsets = me.offsets();
+        for (int j = 0; j < p; j++) {
+            Object[] ref = me.refs(j, m);
+            arrays[j] = ref[0];
+            offsets[j] = (int) ref[1];
         }
         int unit = op.unit();
-        int from = slice(me, p, count, unit);
-        int n = slice(me + 1, p, count, unit) - from;
-        if (n > 0) {
-            // Rank order: acc = s_0 op s_1 op ... op s_(p-1), built into my receive array's slice.
-            Ctx.copy(all[0][0], (int) all[0][1] + from, r, ro + from, n);
-            Object tmp = p > 1 && !op.commutative() ? Ctx.alloc(t, n) : null;
-            for (int j = 1; j < p; j++) {
-                if (op.commutative()) {
-                    op.apply(all[j][0], (int) all[j][1] + from, r, ro + from, n, t); // r = s_j op r, straight from s_j
-                } else {
-                    // inout = in op inout with in = the lower ranks' result: copy s_j aside, combine, move back.
-                    Ctx.copy(all[j][0], (int) all[j][1] + from, tmp, 0, n);
-                    op.apply(r, ro + from, tmp, 0, n, t);
-                    Ctx.copy(tmp, 0, r, ro + from, n);
-                }
-            }
-        }
-        new BarrierDissemination().run(c); // every slice reduced; nobody writes its receive array any more
+        int from = slice(c.rank, p, count, unit);
+        int n = slice(c.rank + 1, p, count, unit) - from;
+        Board.Member.fold(op, t, p - 1, arrays, offsets, from, r, ro + from, n);
         for (int j = 0; j < p; j++) {
-            if (j != me) {
-                int f = slice(j, p, count, unit);
-                Ctx.copy(all[j][2], (int) all[j][3] + f, r, ro + f, slice(j + 1, p, count, unit) - f);
+            if (j != c.rank) {
+                Object[] ref = me.refs(j, m);
+                Ctx.copy(r, ro + from, ref[2], (int) ref[3] + from, n);
             }
         }
-        new BarrierDissemination().run(c); // nobody reads my arrays any more: the caller may reuse them
+        me.reach(m, 3);
+        me.awaitAll(m, 3); // every slice is in my receive array, nobody reads my send array any more
     }
 
     /** Start of slice {@code i} of {@code count} elements cut in {@code p} near-equal slices of whole items. */
-    private static int slice(int i, int p, int count, int unit) {
+    static int slice(int i, int p, int count, int unit) {
         return (int) ((long) (count / unit) * i / p) * unit;
     }
 }

@@ -1,14 +1,14 @@
 package jmpi.coll;
 
-import jmpi.core.CoreRequest;
 import jmpi.datatype.BasicType;
 
 /**
- * Broadcast for ranks that are threads of one JVM: the root hands every rank a reference to its
- * buffer, each rank copies the message straight from the root's array at the same time, then tells
- * the root it is done (the root returns only when nobody reads its buffer any more). One copy per
- * rank, no hops. Needs every member in this JVM and a primitive type. Cost: (p-1) alpha for the
- * references and the acknowledgements plus n beta_mem per rank, in parallel.
+ * Broadcast for ranks that are threads of one JVM, on the communicator's {@link Board}. Up to
+ * {@link Shared#STAGE_BYTES} the root copies the message into its staging array and returns; the others
+ * copy it out when they see the root's counter. Above, the root publishes a reference to its own
+ * buffer, every rank copies straight from it at once, and the root returns when all have copied. No
+ * messages, no hops. Needs every member in this JVM and a primitive type. Cost: one cache-line
+ * hand-off plus n beta_mem per rank, in parallel (plus n beta_mem at the root when staged).
  */
 final class BcastShared implements BcastAlgorithm {
     @Override
@@ -23,23 +23,33 @@ final class BcastShared implements BcastAlgorithm {
 
     @Override
     public void run(Ctx c, Object buf, int off, int count, BasicType t, int root) {
-        int p = c.size;
+        Board.Member me = Board.member(c);
+        long m = me.begin();
+        long bytes = (long) count * t.size();
+        boolean staged = bytes <= Shared.STAGE_BYTES;
+        me.declare(m, bytes, root);
         if (c.rank == root) {
-            Object[] ref = {buf, off};
-            CoreRequest[] reqs = new CoreRequest[2 * (p - 1)];
-            for (int i = 0, k = 0; i < p; i++) {
-                if (i != root) {
-                    reqs[k++] = c.engine.isendShared(c.comm, ref, i, c.tag);
-                    reqs[k++] = c.irecv(null, 0, 0, BasicType.BYTE, i); // "copied": the buffer may change again
-                }
+            if (staged) {
+                Ctx.copy(buf, off, me.stage(m, t, count), 0, count);
+                me.reach(m, 3); // the others check the root and size they see against theirs
+                return;
             }
-            c.waitAll(reqs);
+            me.publish(m, buf, off);
+            me.reach(m, 2);
+            me.awaitAll(m, 1);
+            me.agreeAll(m, bytes, root, "bcast");
+            me.awaitAll(m, 3); // nobody reads the buffer any more: the caller may change it
+            me.reach(m, 3);
             return;
         }
-        Object[] box = new Object[1];
-        c.waitAll(c.engine.irecvShared(c.comm, box, root, c.tag));
-        Object[] ref = (Object[]) box[0];
-        Ctx.copy(ref[0], (int) ref[1], buf, off, count);
-        c.send(null, 0, 0, BasicType.BYTE, root);
+        me.reach(m, 1);
+        me.awaitRoot(root, m, bytes, "bcast");
+        if (staged) {
+            Ctx.copy(me.staged(root, m), 0, buf, off, count);
+        } else {
+            Object[] ref = me.refs(root, m);
+            Ctx.copy(ref[0], (int) ref[1], buf, off, count);
+        }
+        me.reach(m, 3);
     }
 }

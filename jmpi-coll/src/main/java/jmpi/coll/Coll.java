@@ -146,46 +146,49 @@ public final class Coll {
 
     // ---------------------------------------------------------------- the collectives
 
+    /** Whether the shared-memory algorithms may run a call on {@code comm} with elements of {@code t}. */
+    private static boolean shared(CoreComm comm, BasicType t) {
+        return t != BasicType.OBJECT && locality(comm).equals("jvm");
+    }
+
     public static void barrier(CoreComm comm) {
-        Problem p = new Problem(comm.size(), 0, 0, true);
+        Problem p = new Problem(comm.size(), 0, 0, true, shared(comm, BasicType.BYTE));
         ((BarrierAlgorithm) pick(comm, "barrier", p)).run(ctx(comm, "barrier"));
     }
 
     public static void bcast(CoreComm comm, Object buf, int off, int count, BasicType t, int root) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true,
-                t != BasicType.OBJECT && locality(comm).equals("jvm"));
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
         ((BcastAlgorithm) pick(comm, "bcast", p)).run(ctx(comm, "bcast"), buf, off, count, t, root);
     }
 
     public static void reduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op,
                               int root) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative());
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t));
         ((ReduceAlgorithm) pick(comm, "reduce", p)).run(ctx(comm, "reduce"), s, so, r, ro, count, t, op, root);
     }
 
     public static void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(),
-                t != BasicType.OBJECT && locality(comm).equals("jvm"));
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t));
         ((AllreduceAlgorithm) pick(comm, "allreduce", p)).run(ctx(comm, "allreduce"), s, so, r, ro, count, t, op);
     }
 
     public static void gather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
         ((GatherAlgorithm) pick(comm, "gather", p)).run(ctx(comm, "gather"), s, so, r, ro, count, t, root);
     }
 
     public static void scatter(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
         ((ScatterAlgorithm) pick(comm, "scatter", p)).run(ctx(comm, "scatter"), s, so, r, ro, count, t, root);
     }
 
     public static void allgather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
         ((AllgatherAlgorithm) pick(comm, "allgather", p)).run(ctx(comm, "allgather"), s, so, r, ro, count, t);
     }
 
     public static void alltoall(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
         ((AlltoallAlgorithm) pick(comm, "alltoall", p)).run(ctx(comm, "alltoall"), s, so, r, ro, count, t);
     }
 

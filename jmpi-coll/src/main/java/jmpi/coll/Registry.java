@@ -9,16 +9,17 @@ public final class Registry {
     private static final Map<String, Map<String, Algorithm>> MENU = new LinkedHashMap<>();
 
     static {
-        add("barrier", new BarrierDissemination(), new BarrierTree());
+        add("barrier", new BarrierDissemination(), new BarrierTree(), new BarrierShared());
         add("bcast", new BcastBinomial(), new BcastLinear(), new BcastBinaryTree(), new BcastSplitBinary(),
                 new BcastPipeline(), new BcastScatterAllgather(), new BcastShared());
-        add("reduce", new ReduceBinomial(), new ReduceBinary(), new ReduceRabenseifner());
+        add("reduce", new ReduceBinomial(), new ReduceBinary(), new ReduceRabenseifner(), new ReduceShared());
         add("allreduce", new AllreduceRecursiveDoubling(), new AllreduceRabenseifner(), new AllreduceRing(),
-                new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices());
-        add("gather", new GatherBinomial(), new GatherLinear());
-        add("scatter", new ScatterBinomial(), new ScatterLinear());
-        add("allgather", new AllgatherRing(), new AllgatherBruck(), new AllgatherRecursiveDoubling());
-        add("alltoall", new AlltoallPairwise(), new AlltoallBruck(), new AlltoallLinear());
+                new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices(), new AllreduceShared());
+        add("gather", new GatherBinomial(), new GatherLinear(), new GatherShared());
+        add("scatter", new ScatterBinomial(), new ScatterLinear(), new ScatterShared());
+        add("allgather", new AllgatherRing(), new AllgatherBruck(), new AllgatherRecursiveDoubling(),
+                new AllgatherShared());
+        add("alltoall", new AlltoallPairwise(), new AlltoallBruck(), new AlltoallLinear(), new AlltoallShared());
         add("reduce_scatter", new ReduceScatterRecursiveHalving(), new ReduceScatterPairwise(),
                 new ReduceScatterReduceScatterv());
         add("scan", new ScanRecursiveDoubling(), new ScanLinear());

@@ -4,7 +4,8 @@ package jmpi.core;
  * The engine's view of a communicator: two matching contexts (one for point-to-point, one for
  * collectives, so that the two never match each other), this rank's place in its (local) group,
  * and the world rank of every member. An inter-communicator also has a remote group: destinations
- * and sources of its point-to-point traffic are ranks of the remote group. Immutable.
+ * and sources of its point-to-point traffic are ranks of the remote group. Immutable, apart from the
+ * attachments of upper layers.
  */
 public final class CoreComm {
     private final Engine engine;
@@ -13,6 +14,9 @@ public final class CoreComm {
     private final int[] worldRanks;
     private final int[] remoteWorldRanks;
     private final CoreComm localComm;
+    /** State of upper layers kept per communicator (the collectives' shared board, ...): see {@link #attachment}. */
+    private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> attachments =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     CoreComm(Engine engine, int context, int rank, int[] worldRanks) {
         this(engine, context, rank, worldRanks, null, null);
@@ -31,6 +35,19 @@ public final class CoreComm {
     /** An inter-communicator's private intra-communicator over its local group. */
     CoreComm localComm() {
         return localComm;
+    }
+
+    /**
+     * The object of class {@code kind} attached to this communicator on this rank, made by {@code make}
+     * at first use. It lives as long as the communicator object, so a freed communicator's state is
+     * never seen by a later one that reuses its context id.
+     */
+    public <T> T attachment(Class<T> kind, java.util.function.Supplier<T> make) {
+        Object o = attachments.get(kind);
+        if (o == null) {
+            o = attachments.computeIfAbsent(kind, k -> make.get());
+        }
+        return kind.cast(o);
     }
 
     public Engine engine() {

@@ -1,0 +1,277 @@
+package jmpi.coll;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import jmpi.core.CoreComm;
+import jmpi.core.ErrorClass;
+import jmpi.core.MpiError;
+import jmpi.datatype.BasicType;
+import jmpi.spi.Endpoint;
+
+/**
+ * The meeting place of the shared-memory collectives of one communicator whose members are all
+ * threads of this JVM: per member a progress counter in its own padded slot, a slot for references
+ * to its buffers, and two staging arrays of its own. One object, shared by reference by all members
+ * (rank 0 makes it at the first shared-memory collective and hands it to the others by reference).
+ *
+ * <h2>Protocol</h2>
+ * Members count the board's calls ({@code call}, the same on every member, since every member makes
+ * the same collective calls in the same order and the selection is the same everywhere). In call
+ * {@code m} a member's counter goes through {@code 4m+1}, {@code 4m+2}, {@code 4m+3} (a phase is
+ * "reached" when the counter is at least its value; counters only grow, so nothing is ever reset) and
+ * ends at {@code 4m+3}, "done with m". A member publishes (writes its slot, its staging array or
+ * its results in others' arrays) with plain writes before it raises its counter (a release store);
+ * a member that sees the counter raised (an acquire load) sees those writes.
+ *
+ * <p>What a member publishes (staging array, references, declared size) alternates by call parity, and
+ * a member starts call m only when everyone is done with call m-2, the last reader of that parity:
+ * waiting for that is normally free, since finishing call m-1 needed the others to reach it. So every
+ * read of another member's publication for call m must happen before the reader is done with m.
+ *
+ * <p>Waiting spins, yields and parks like any engine wait ({@code Engine.await}, which also ends the
+ * wait when the job aborts); a member that raises its counter wakes the members' endpoints (cheap
+ * when nobody is parked).
+ */
+final class Board {
+    /**
+     * Longs per member slot: 128 bytes, so two members' slots never share a cache line (or an adjacent
+     * pair). Slot word 0 is the counter, words 1-4 the bytes and the root of the member's calls (by call parity).
+     */
+    private static final int PAD = 16;
+    private static final int TAG = 1099;
+
+    final int size;
+    private final AtomicLongArray counters;
+    /** Per member, the references it publishes for the current call (arrays and offsets). */
+    final Object[][][] refs;
+    /** Per member, two staging arrays (call parity). */
+    private final Object[][] stage;
+    private final Endpoint[] endpoints;
+
+    private Board(int size) {
+        this.size = size;
+        this.counters = new AtomicLongArray(size * PAD + PAD);
+        this.refs = new Object[size][2][];
+        this.stage = new Object[size][2];
+        this.endpoints = new Endpoint[size];
+    }
+
+    /** A member's handle: its rank and call count (each member keeps its own). */
+    static final class Member {
+        final Board board;
+        final int rank;
+        private final jmpi.core.Engine engine;
+        long call;
+        private final Object[] scratchArrays;
+        private final int[] scratchOffsets;
+
+        Member(Board board, Ctx ctx) {
+            this.board = board;
+            this.scratchArrays = new Object[board.size];
+            this.scratchOffsets = new int[board.size];
+            this.rank = ctx.rank;
+            this.engine = ctx.engine;
+        }
+
+        /**
+         * Starts the next call and returns its number {@code m}, once everyone is done with call m-2 (so
+         * nothing of this call's parity, staging array, references or declaration, is still read by
+         * anyone). Normally free: finishing call m-1 needed the others to reach it.
+         */
+        long begin() {
+            long m = ++call;
+            if (m > 2) {
+                awaitAll(m - 2, 3);
+            }
+            return m;
+        }
+
+        /** Raises this member's counter to phase {@code k} of call {@code m} and wakes the others. */
+        void reach(long m, int k) {
+            board.counters.setRelease(PAD + rank * PAD, 4 * m + k);
+            for (Endpoint e : board.endpoints) {
+                e.wake();
+            }
+        }
+
+        /** Waits until member {@code j} reached phase {@code k} of call {@code m}. */
+        void await(int j, long m, int k) {
+            long want = 4 * m + k;
+            if (board.counters.getAcquire(PAD + j * PAD) >= want) {
+                return;
+            }
+            engine.await(() -> board.counters.getAcquire(PAD + j * PAD) >= want);
+        }
+
+        /** Waits until every other member reached phase {@code k} of call {@code m}. */
+        void awaitAll(long m, int k) {
+            long want = 4 * m + k;
+            if (othersReached(want)) {
+                return;
+            }
+            engine.await(() -> othersReached(want));
+        }
+
+        private boolean othersReached(long want) {
+            AtomicLongArray c = board.counters;
+            for (int j = 0; j < board.size; j++) {
+                if (j != rank && c.getAcquire(PAD + j * PAD) < want) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * {@code r[ro .. ro+n) = x_0 op x_1 op ... op x_last}, where {@code x_j} is {@code n} elements of
+         * {@code arrays[j]} from {@code offsets[j] + from}: folded from the right ({@code acc = x_j op acc}),
+         * so rank order holds for any associative operation and no temporary is needed.
+         */
+        static void fold(Combiner op, BasicType t, int last, Object[] arrays, int[] offsets, int from, Object r, int ro,
+                         int n) {
+            if (n <= 0) {
+                return;
+            }
+            Ctx.copy(arrays[last], offsets[last] + from, r, ro, n);
+            for (int j = last - 1; j >= 0; j--) {
+                op.apply(arrays[j], offsets[j] + from, r, ro, n, t);
+            }
+        }
+
+        /** Scratch arrays of this member's size for {@link #fold} (reused; single-threaded per member). */
+        final Object[] arrays() {
+            return scratchArrays;
+        }
+
+        final int[] offsets() {
+            return scratchOffsets;
+        }
+
+        /**
+         * Declares the bytes this member's call {@code m} describes and the root it names (-1: none), before
+         * {@link #reach}, for {@link #agree}.
+         */
+        void declare(long m, long bytes, int root) {
+            int at = PAD + rank * PAD + 1 + 2 * (int) (m & 1);
+            board.counters.setPlain(at, bytes);
+            board.counters.setPlain(at + 1, root);
+        }
+
+        /**
+         * Checks, after member {@code j} reached a phase of call {@code m} and before this member is done
+         * with it, that j's call describes as many bytes and names the same root as this member's; if not,
+         * this member is done with the call (so nobody waits for it) and the mismatch is an error naming both.
+         */
+        void agree(int j, long m, long bytes, int root, String collective) {
+            int at = PAD + j * PAD + 1 + 2 * (int) (m & 1);
+            long theirRoot = board.counters.getPlain(at + 1);
+            if (theirRoot != root) {
+                reach(m, 3);
+                throw new MpiError(ErrorClass.ERR_ROOT, collective + ": rank " + j + "'s call names root " + theirRoot
+                        + " where rank " + rank + "'s names root " + root + ": the ranks' roots differ");
+            }
+            long theirs = board.counters.getPlain(at);
+            if (theirs != bytes) {
+                reach(m, 3);
+                throw new MpiError(theirs > bytes ? ErrorClass.ERR_TRUNCATE : ErrorClass.ERR_COUNT, collective
+                        + ": rank " + j + "'s call describes " + theirs + " bytes where rank " + rank + "'s describes "
+                        + bytes + ": the ranks' counts or types differ");
+            }
+        }
+
+        /**
+         * A non-root's wait for the root of call {@code m} (rooted algorithms): non-roots sit at phase 1 of
+         * a call until they are done, roots never do (they publish at phase 2 or finish at 3). So a named
+         * root found at exactly phase 1 is a non-root in this call: the ranks' roots differ, an error
+         * rather than two ranks waiting for each other. Then checks the root's size against this call's.
+         */
+        void awaitRoot(int root, long m, long bytes, String collective) {
+            await(root, m, 1);
+            agree(root, m, bytes, root, collective); // a root found at phase 1 named another root: ERR_ROOT
+            await(root, m, 2);
+        }
+
+        /** {@link #agree} with every other member. */
+        void agreeAll(long m, long bytes, int root, String collective) {
+            for (int j = 0; j < board.size; j++) {
+                if (j != rank) {
+                    agree(j, m, bytes, root, collective);
+                }
+            }
+        }
+
+        /** Publishes references (arrays, offsets) for others to read in call {@code m} (before {@link #reach}). */
+        void publish(long m, Object... r) {
+            board.refs[rank][(int) (m & 1)] = r;
+        }
+
+        /** What member {@code j} published for call {@code m} (after it reached the phase that published it). */
+        Object[] refs(int j, long m) {
+            return board.refs[j][(int) (m & 1)];
+        }
+
+        /**
+         * This member's staging array for call {@code m}, with room for {@code n} elements of {@code t}
+         * (made or grown here; only its owner writes it).
+         */
+        Object stage(long m, BasicType t, int n) {
+            int parity = (int) (m & 1);
+            Object a = board.stage[rank][parity];
+            if (a == null || a.getClass() != t.arrayClass() || java.lang.reflect.Array.getLength(a) < n) {
+                a = Ctx.alloc(t, Math.max(n, 16));
+                board.stage[rank][parity] = a;
+            }
+            return a;
+        }
+
+        /** Member {@code j}'s staging array of call {@code m} (after it reached the phase that published it). */
+        Object staged(int j, long m) {
+            return board.stage[j][(int) (m & 1)];
+        }
+    }
+
+    /**
+     * This rank's member handle on {@code c}'s board, joining it at the first use (collective: every
+     * member gets here in the same call). Rank 0 makes the board and hands it to the others by reference.
+     */
+    static Member member(Ctx c) {
+        Holder h = c.comm.attachment(Holder.class, Holder::new);
+        Member m = h.member;
+        if (m == null) {
+            m = new Member(join(c), c);
+            h.member = m;
+        }
+        return m;
+    }
+
+    /** Where a communicator keeps its board on this rank (made outside any map function: joining communicates). */
+    static final class Holder {
+        Member member;
+    }
+
+    private static Board join(Ctx c) {
+        Board b;
+        CoreComm comm = c.comm;
+        if (c.rank == 0) {
+            b = new Board(c.size);
+            b.endpoints[0] = c.engine.endpoint();
+            jmpi.core.CoreRequest[] reqs = new jmpi.core.CoreRequest[c.size - 1];
+            for (int i = 1; i < c.size; i++) {
+                reqs[i - 1] = c.engine.isendShared(comm, b, i, TAG);
+            }
+            c.waitAll(reqs);
+        } else {
+            Object[] box = new Object[1];
+            c.waitAll(c.engine.irecvShared(comm, box, 0, TAG));
+            b = (Board) box[0];
+        }
+        synchronized (b) {
+            b.endpoints[c.rank] = c.engine.endpoint();
+        }
+        // Everyone's endpoint is known before anyone raises a counter (reach wakes them all).
+        new BarrierDissemination().run(c);
+        synchronized (b) {
+            return b;
+        }
+    }
+}
