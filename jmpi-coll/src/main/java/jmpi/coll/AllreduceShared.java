@@ -4,8 +4,8 @@ import jmpi.datatype.BasicType;
 
 /**
  * Allreduce of small vectors for ranks that are threads of one JVM, on the communicator's
- * {@link Board}: each rank copies its vector into its staging array and raises its counter; when all
- * counters are up, every rank reduces all p staged vectors itself, in rank order (so any operation).
+ * {@link Board}: each rank copies its vector into its staging array (above {@link Shared#STAGE_BYTES}: publishes a
+ * reference to it, and waits for its readers at the end) and raises its counter; when all counters are up, every rank reduces all p staged vectors itself, in rank order (so any operation).
  * One synchronization instead of log2 p rounds of messages; meant for short vectors (the table's
  * threshold), since each rank does the whole reduction. Needs every member in this JVM and a primitive
  * type. Cost: one cache-line hand-off after the last arrival + p n beta_mem + (p-1) n gamma per rank.
@@ -26,8 +26,12 @@ final class AllreduceShared implements AllreduceAlgorithm {
         Board.Member me = Board.member(c);
         long m = me.begin();
         long bytes = (long) count * t.size();
-        Object mine = me.stage(m, t, count);
-        Ctx.copy(s, so, mine, 0, count);
+        boolean staged = bytes <= Shared.STAGE_BYTES;
+        if (staged) {
+            Ctx.copy(s, so, me.stage(m, t, count), 0, count);
+        } else {
+            me.publish(m, s, so);
+        }
         me.declare(m, bytes, -1);
         me.reach(m, 1);
         me.awaitAll(m, 1);
@@ -35,10 +39,19 @@ final class AllreduceShared implements AllreduceAlgorithm {
         Object[] arrays = me.arrays();
         int[] offsets = me.offsets();
         for (int j = 0; j < c.size; j++) {
-            arrays[j] = me.staged(j, m);
-            offsets[j] = 0;
+            if (staged) {
+                arrays[j] = me.staged(j, m);
+                offsets[j] = 0;
+            } else {
+                Object[] ref = me.refs(j, m);
+                arrays[j] = ref[0];
+                offsets[j] = (int) ref[1];
+            }
         }
         Board.Member.fold(op, t, c.size - 1, arrays, offsets, 0, r, ro, count);
         me.reach(m, 3);
+        if (!staged) {
+            me.awaitAll(m, 3); // nobody reads my send array any more
+        }
     }
 }

@@ -4,7 +4,7 @@ import jmpi.datatype.BasicType;
 
 /**
  * Alltoall for ranks that are threads of one JVM, on the communicator's {@link Board}. Up to
- * {@link Shared#STAGE_BYTES} per block every rank copies its whole send vector into its staging array,
+ * {@link Shared#STAGE_BYTES} per send vector every rank copies its whole send vector into its staging array,
  * and when all are up copies its block out of every other's (one synchronization); above, the ranks
  * publish references to their send arrays, copy their blocks straight from them and wait until
  * nobody reads their own (two). Needs every member in this JVM and a primitive type. Cost: one or two
@@ -29,7 +29,7 @@ final class AlltoallShared implements AlltoallAlgorithm {
         long m = me.begin();
         long bytes = (long) count * t.size();
         me.declare(m, bytes, -1);
-        boolean staged = bytes <= Shared.STAGE_BYTES;
+        boolean staged = bytes * p <= Shared.STAGE_BYTES;
         if (staged) {
             Ctx.copy(s, so, me.stage(m, t, p * count), 0, p * count);
         } else {

@@ -23,10 +23,11 @@ import jmpi.spi.Endpoint;
  * its results in others' arrays) with plain writes before it raises its counter (a release store);
  * a member that sees the counter raised (an acquire load) sees those writes.
  *
- * <p>What a member publishes (staging array, references, declared size) alternates by call parity, and
- * a member starts call m only when everyone is done with call m-2, the last reader of that parity:
- * waiting for that is normally free, since finishing call m-1 needed the others to reach it. So every
- * read of another member's publication for call m must happen before the reader is done with m.
+ * <p>What a member publishes (staging array, references, declared size) goes round {@link #DEPTH}
+ * places by call number, and a member starts call m only when everyone is done with call m-DEPTH, the
+ * last reader of that place: so a rank that need not wait for others (a broadcast's root, a reduce's
+ * non-root) runs up to DEPTH-1 calls ahead, as it would with eager messages. Every read of another
+ * member's publication for call m must happen before the reader is done with m.
  *
  * <p>Waiting spins, yields and parks like any engine wait ({@code Engine.await}, which also ends the
  * wait when the job aborts); a member that raises its counter wakes the members' endpoints (cheap
@@ -35,25 +36,31 @@ import jmpi.spi.Endpoint;
 final class Board {
     /**
      * Longs per member slot: 128 bytes, so two members' slots never share a cache line (or an adjacent
-     * pair). Slot word 0 is the counter, words 1-4 the bytes and the root of the member's calls (by call parity).
+     * pair). Slot word 0 is the counter, then per place the bytes and the root of the member's call.
      */
-    private static final int PAD = 16;
+    private static final int PAD = 32;
+    /** How many calls' publications a member keeps (a power of two). */
+    static final int DEPTH = 8;
     private static final int TAG = 1099;
 
     final int size;
     private final AtomicLongArray counters;
     /** Per member, the references it publishes for the current call (arrays and offsets). */
     final Object[][][] refs;
-    /** Per member, two staging arrays (call parity). */
+    /** Per member, its staging arrays by place. */
     private final Object[][] stage;
     private final Endpoint[] endpoints;
 
     private Board(int size) {
         this.size = size;
         this.counters = new AtomicLongArray(size * PAD + PAD);
-        this.refs = new Object[size][2][];
-        this.stage = new Object[size][2];
+        this.refs = new Object[size][DEPTH][];
+        this.stage = new Object[size][DEPTH];
         this.endpoints = new Endpoint[size];
+    }
+
+    private static int place(long m) {
+        return (int) (m & (DEPTH - 1));
     }
 
     /** A member's handle: its rank and call count (each member keeps its own). */
@@ -74,14 +81,13 @@ final class Board {
         }
 
         /**
-         * Starts the next call and returns its number {@code m}, once everyone is done with call m-2 (so
-         * nothing of this call's parity, staging array, references or declaration, is still read by
-         * anyone). Normally free: finishing call m-1 needed the others to reach it.
+         * Starts the next call and returns its number {@code m}, once everyone is done with call m-DEPTH (so
+         * nothing of this call's place, staging array, references or declaration, is still read by anyone).
          */
         long begin() {
             long m = ++call;
-            if (m > 2) {
-                awaitAll(m - 2, 3);
+            if (m > DEPTH) {
+                awaitAll(m - DEPTH, 3);
             }
             return m;
         }
@@ -152,7 +158,7 @@ final class Board {
          * {@link #reach}, for {@link #agree}.
          */
         void declare(long m, long bytes, int root) {
-            int at = PAD + rank * PAD + 1 + 2 * (int) (m & 1);
+            int at = PAD + rank * PAD + 1 + 2 * place(m);
             board.counters.setPlain(at, bytes);
             board.counters.setPlain(at + 1, root);
         }
@@ -163,7 +169,7 @@ final class Board {
          * this member is done with the call (so nobody waits for it) and the mismatch is an error naming both.
          */
         void agree(int j, long m, long bytes, int root, String collective) {
-            int at = PAD + j * PAD + 1 + 2 * (int) (m & 1);
+            int at = PAD + j * PAD + 1 + 2 * place(m);
             long theirRoot = board.counters.getPlain(at + 1);
             if (theirRoot != root) {
                 reach(m, 3);
@@ -202,12 +208,12 @@ final class Board {
 
         /** Publishes references (arrays, offsets) for others to read in call {@code m} (before {@link #reach}). */
         void publish(long m, Object... r) {
-            board.refs[rank][(int) (m & 1)] = r;
+            board.refs[rank][place(m)] = r;
         }
 
         /** What member {@code j} published for call {@code m} (after it reached the phase that published it). */
         Object[] refs(int j, long m) {
-            return board.refs[j][(int) (m & 1)];
+            return board.refs[j][place(m)];
         }
 
         /**
@@ -215,7 +221,7 @@ final class Board {
          * (made or grown here; only its owner writes it).
          */
         Object stage(long m, BasicType t, int n) {
-            int parity = (int) (m & 1);
+            int parity = place(m);
             Object a = board.stage[rank][parity];
             if (a == null || a.getClass() != t.arrayClass() || java.lang.reflect.Array.getLength(a) < n) {
                 a = Ctx.alloc(t, Math.max(n, 16));
@@ -226,7 +232,7 @@ final class Board {
 
         /** Member {@code j}'s staging array of call {@code m} (after it reached the phase that published it). */
         Object staged(int j, long m) {
-            return board.stage[j][(int) (m & 1)];
+            return board.stage[j][place(m)];
         }
     }
 
