@@ -198,13 +198,14 @@ public final class Coll {
         for (int n : counts) {
             total += n;
         }
-        Problem p = new Problem(comm.size(), total * t.size(), (int) Math.min(Integer.MAX_VALUE, total), op.commutative());
+        Problem p = new Problem(comm.size(), total * t.size(), (int) Math.min(Integer.MAX_VALUE, total), op.commutative(),
+                shared(comm, t));
         ((ReduceScatterAlgorithm) pick(comm, "reduce_scatter", p)).run(ctx(comm, "reduce_scatter"), s, so, r, ro,
                 counts, t, op);
     }
 
     public static void scan(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative());
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t));
         ((ScanAlgorithm) pick(comm, "scan", p)).run(ctx(comm, "scan"), s, so, r, ro, count, t, op);
     }
 

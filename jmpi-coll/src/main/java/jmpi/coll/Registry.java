@@ -21,8 +21,8 @@ public final class Registry {
                 new AllgatherShared());
         add("alltoall", new AlltoallPairwise(), new AlltoallBruck(), new AlltoallLinear(), new AlltoallShared());
         add("reduce_scatter", new ReduceScatterRecursiveHalving(), new ReduceScatterPairwise(),
-                new ReduceScatterReduceScatterv());
-        add("scan", new ScanRecursiveDoubling(), new ScanLinear());
+                new ReduceScatterReduceScatterv(), new ReduceScatterShared());
+        add("scan", new ScanRecursiveDoubling(), new ScanLinear(), new ScanShared());
     }
 
     private Registry() {

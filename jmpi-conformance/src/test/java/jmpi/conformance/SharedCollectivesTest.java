@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(300)
 class SharedCollectivesTest {
     private static final String[] COLLECTIVES = {"barrier", "bcast", "reduce", "allreduce", "gather", "scatter",
-        "allgather", "alltoall"};
+        "allgather", "alltoall", "scan", "reduce_scatter"};
 
     private static void forceShared(Runnable body) {
         for (String c : COLLECTIVES) {
@@ -55,7 +55,7 @@ class SharedCollectivesTest {
             for (int it = 0; it < 3000; it++) {
                 int count = counts[rnd.nextInt(counts.length)];
                 int root = rnd.nextInt(p);
-                int kind = rnd.nextInt(8);
+                int kind = rnd.nextInt(10);
                 String what = "call " + it + " (seed " + seed + ") count " + count + " root " + root;
                 long salt = it * 7919L;
                 switch (kind) {
@@ -106,6 +106,28 @@ class SharedCollectivesTest {
                             CollectivesTest.Body.check(vec(j, count, salt),
                                     Arrays.copyOfRange(all, j * count, (j + 1) * count), "Allgather block " + j + " " + what);
                         }
+                    }
+                    case 8 -> {
+                        int even = count - count % 2;
+                        long[] sc = new long[even];
+                        w.Scan(vec(me, even, salt), 0, sc, 0, even / 2, pair, compose);
+                        CollectivesTest.Body.check(composed(me + 1, even, salt), sc, "Scan non-commutative " + what);
+                    }
+                    case 9 -> {
+                        int[] rc = new int[p];
+                        int total = 0;
+                        for (int j = 0; j < p; j++) {
+                            rc[j] = (count + j) / p; // uneven blocks
+                            total += rc[j];
+                        }
+                        long[] out = new long[rc[me]];
+                        w.Reduce_scatter(vec(me, total, salt), 0, out, 0, rc, MPI.LONG, MPI.SUM);
+                        int at = 0;
+                        for (int j = 0; j < me; j++) {
+                            at += rc[j];
+                        }
+                        CollectivesTest.Body.check(Arrays.copyOfRange(sum(p, total, salt), at, at + rc[me]), out,
+                                "Reduce_scatter " + what);
                     }
                     default -> {
                         int n = count / 4;
