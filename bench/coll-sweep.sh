@@ -9,7 +9,8 @@
 #   --keep DIR (raw outputs)  --table FILE (judge this table instead of the built-in one)
 # tune: every algorithm of every collective over a grid (--np-list 2,4,8; sizes 8 B, 64 B, ... x8 up to
 #   --max 1M; --iters 50 --warmup 5; --transport threads) and writes the selection table (--out FILE,
-#   default jmpi-coll-table.txt) built by jmpi.bench.Tune.
+#   default jmpi-coll-table.txt) built by jmpi.bench.Tune; --base FILE keeps that table's lines for the
+#   other localities after the measured ones.
 # The JVM heap is -Xmx8g unless JMPI_JAVA_OPTS sets -Xmx; sizes whose buffers would exceed 60 % of it
 # are skipped and said so.
 set -euo pipefail
@@ -19,7 +20,7 @@ source "$root/bin/jmpi-env.sh"
 jmpi_need_lib
 what=$1; shift
 bcast_np="2 4 8 16"; allreduce_np="2 4 8 16 32"; max_doubles=10000000; iters=; warmup=; keep=; table=
-np_list=2,4,8; max=1M; out=jmpi-coll-table.txt; transport=threads
+np_list=2,4,8; max=1M; out=jmpi-coll-table.txt; transport=threads; base=
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "jmpibench $what: option $1 needs a value" >&2; exit 2; }
   case "$1" in
@@ -34,6 +35,7 @@ while [ $# -gt 0 ]; do
     --max) max=$2 ;;
     --out) out=$2 ;;
     --transport) transport=$2 ;;
+    --base) base=$2 ;;
     *) echo "jmpibench $what: unknown option $1 (see bin/jmpibench --help)" >&2; exit 2 ;;
   esac
   shift 2
@@ -62,7 +64,7 @@ if [ "$what" = coll-tables ]; then
   while [ "$d" -le "$max_doubles" ]; do sizes+="${sizes:+,}$((d * 8))"; d=$((d * 10)); done
   nps=$(printf '%s\n' $bcast_np $allreduce_np | sort -nu)
   for np in $nps; do
-    for ((k = 0; k < 6; k++)); do
+    for ((k = 0; k < (${#bmenu[@]} > ${#amenu[@]} ? ${#bmenu[@]} : ${#amenu[@]}); k++)); do
       jopts=; colls=
       if [[ " $bcast_np " == *" $np "* ]] && [ $k -lt ${#bmenu[@]} ]; then jopts+=" -Djmpi.coll.bcast=${bmenu[$k]}"; colls+="${colls:+,}bcast"; fi
       if [[ " $allreduce_np " == *" $np "* ]] && [ $k -lt ${#amenu[@]} ]; then jopts+=" -Djmpi.coll.allreduce=${amenu[$k]}"; colls+="${colls:+,}allreduce"; fi
@@ -91,8 +93,10 @@ elif [ "$what" = tune ]; then
   sizes=; s=8; maxb=$(awk -v m="$max" 'BEGIN { u = 1; if (m ~ /[Kk]$/) u = 1024; if (m ~ /[Mm]$/) u = 1048576; sub(/[KkMm]$/, "", m); print m * u }')
   while [ "$s" -le "$maxb" ]; do sizes+="${sizes:+,}$s"; s=$((s * 8)); done
   [ "$((s / 8))" -lt "$maxb" ] && sizes+=",$maxb"
+  longest=0
+  for c in $colls; do read -r -a m <<< "${menus[$c]}"; if [ ${#m[@]} -gt $longest ]; then longest=${#m[@]}; fi; done
   for np in ${np_list//,/ }; do
-    for ((k = 0; k < 6; k++)); do
+    for ((k = 0; k < longest; k++)); do
       jopts=
       for c in $colls; do
         read -r -a m <<< "${menus[$c]}"
@@ -105,9 +109,11 @@ elif [ "$what" = tune ]; then
     done
   done
   loc=jvm; [ "$transport" = threads ] || loc=processes
-  "${java[@]}" -cp "$JMPI_LIB/*" jmpi.bench.Tune --out "$out" --locality "$loc" \
+  bargs=()
+  [ -n "$base" ] && bargs=(--base "$base")
+  "${java[@]}" -cp "$JMPI_LIB/*" jmpi.bench.Tune --out "$out" --locality "$loc" ${bargs[@]+"${bargs[@]}"} \
     --comment "measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname) ($(nproc) cores), transport $transport, ranks $np_list, sizes $sizes B, $(( $(date +%s) - start )) s" \
-    --comment "command: bin/jmpibench tune --np-list $np_list --max $max --transport $transport --out $out${iters:+ --iters $iters}" \
+    --comment "command: bin/jmpibench tune --np-list $np_list --max $max --transport $transport --out $out${iters:+ --iters $iters}${warmup:+ --warmup $warmup}${base:+ --base $base}" \
     "$dir"/np*.txt
 else
   echo "coll-sweep.sh: coll-tables or tune, not $what" >&2; exit 2
