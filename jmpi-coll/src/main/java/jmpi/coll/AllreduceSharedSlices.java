@@ -10,7 +10,8 @@ import jmpi.datatype.BasicType;
  * operation, commutative or not), then copies every other slice from the rank that reduced it. Two
  * barriers keep the arrays in place while others read them. Needs every member in this JVM and a
  * primitive type. Cost: 2 (p-1)/p n beta_mem + (p-1)/p n gamma, no per-step messages of data, plus
- * the reference exchange and two barriers (about 4 log2 p alpha).
+ * the reference exchange and two barriers (about 4 log2 p alpha). The references carry each rank's
+ * count and type: when they differ, every rank fails before anything is read ({@link Ctx#differs}).
  */
 final class AllreduceSharedSlices implements AllreduceAlgorithm {
     @Override
@@ -28,7 +29,7 @@ final class AllreduceSharedSlices implements AllreduceAlgorithm {
         int p = c.size;
         int me = c.rank;
         // Everyone's (send array, send offset, receive array, receive offset), by reference.
-        Object[] mine = {s, so, r, ro};
+        Object[] mine = {s, so, r, ro, count, t};
         Object[][] all = new Object[p][];
         all[me] = mine;
         CoreRequest[] reqs = new CoreRequest[2 * (p - 1)];
@@ -44,6 +45,11 @@ final class AllreduceSharedSlices implements AllreduceAlgorithm {
         for (int i = 0; i < p; i++) {
             if (i != me) {
                 all[i] = (Object[]) boxes[i][0];
+            }
+        }
+        for (int i = 0; i < p; i++) {
+            if ((int) all[i][4] != count || all[i][5] != t) { // every rank sees a difference: all fail, none waits
+                throw c.differs((int) all[i][4], (BasicType) all[i][5], count, t, i);
             }
         }
         int unit = op.unit();
