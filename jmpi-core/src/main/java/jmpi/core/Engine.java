@@ -755,7 +755,7 @@ public final class Engine {
     private volatile java.util.function.IntFunction<String> collectiveTagNames;
 
     /**
-     * Registers how the collective layer names its tags ("bcast (root 0, call 3)"; null for a tag that is
+     * Registers how the collective layer names its tags ("bcast call 3 (root 0)"; null for a tag that is
      * not its own). With it, Finalize reports collective messages nobody received.
      */
     public void collectiveTagNames(java.util.function.IntFunction<String> names) {
@@ -781,8 +781,8 @@ public final class Engine {
                 if ((f.context & 1) == 1 && comms.known(f.context)) {
                     String what = names.apply(f.tag);
                     if (what != null && left.size() < 8) {
-                        left.add(what + " from rank " + f.source + " (" + f.count + " " + BasicType.ofCode(f.typeCode)
-                                + ", context " + (f.context & ~1) + ")");
+                        left.add(what + " from rank " + f.source + " of the communicator of context " + (f.context & ~1)
+                                + " (" + f.count + " " + BasicType.ofCode(f.typeCode) + ")");
                     }
                 }
             });
@@ -793,9 +793,9 @@ public final class Engine {
             return null;
         }
         return new MpiError(ErrorClass.ERR_OTHER, "rank " + env.rank() + " finalizes with collective messages that"
-                    + " no call of its own received: " + String.join("; ", left) + ". The ranks called a collective"
-                    + " with different roots or counts, or called different collectives (-Djmpi.coll.check=true"
-                    + " finds the call)");
+                + " no call of its own received: " + String.join("; ", left) + ". The ranks called a collective"
+                + " with different roots or counts, or called different collectives (-Djmpi.coll.check=true"
+                + " finds the call)");
     }
 
     /** Blocks until every member of {@code comm} has entered. Collective over {@code comm}. */
