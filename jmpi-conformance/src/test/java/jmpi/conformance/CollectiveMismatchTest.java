@@ -342,16 +342,30 @@ class CollectiveMismatchTest {
 
     @Test
     void withTheCheckBetweenProcessesOverShm() {
+        processJob(3, Checked.class, List.of(), "-Djmpi.coll.check=true");
+    }
+
+    /** A rendezvous-sized broadcast one element longer, and a scatter's shorter block, between processes. */
+    @Test
+    void mismatchedCountsBetweenProcessesOverShm() {
+        processJob(2, DefaultCounts.class, List.of("bcast", "100010", "100000"));
+        processJob(2, DefaultCounts.class, List.of("scatter", "10", "12"));
+    }
+
+    /** Runs {@code body} with every rank a JVM of its own over shm; it must end well. */
+    private static void processJob(int np, Class<?> body, List<String> args, String... jvmOptions) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        JobSpec spec = new JobSpec(3, List.of(), Checked.class.getName(), List.of(), true, Duration.ofSeconds(90),
+        JobSpec spec = new JobSpec(np, List.of(), body.getName(), args, true, Duration.ofSeconds(90),
                 Duration.ofSeconds(5));
-        JobResult r = new ProcessJob(spec, "shm")
-                .jvmOptions(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                        "-Djmpi.coll.check=true"))
+        List<String> options = new java.util.ArrayList<>(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC"));
+        options.addAll(List.of(jvmOptions));
+        JobResult r = new ProcessJob(spec, "shm").jvmOptions(options)
                 .output(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
                 .run();
         ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-        assertEquals(0, r.exitCode(), r.describe() + err.toString(StandardCharsets.UTF_8));
+        assertEquals(0, r.exitCode(), body.getSimpleName() + " " + args + " over shm:\n" + r.describe()
+                + err.toString(StandardCharsets.UTF_8));
     }
 }
