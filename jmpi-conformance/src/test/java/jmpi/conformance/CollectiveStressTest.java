@@ -38,7 +38,7 @@ class CollectiveStressTest {
     void clearProperties() {
         for (String p : List.of("jmpi.coll.allreduce", "jmpi.coll.bcast", "jmpi.coll.gather", "jmpi.coll.scatter",
                 "jmpi.coll.allgather", "jmpi.coll.alltoall", "jmpi.coll.scan", "jmpi.coll.barrier",
-                "jmpi.coll.reduce_scatter", "jmpi.coll.segmentBytes", "jmpi.coll.check")) {
+                "jmpi.coll.reduce_scatter", "jmpi.coll.segmentBytes", "jmpi.coll.check", "jmpi.threads.encode")) {
             System.clearProperty(p);
         }
     }
@@ -61,6 +61,16 @@ class CollectiveStressTest {
     void fiveRanksWithTheCheck() {
         System.setProperty("jmpi.coll.check", "true");
         run(5, "jmpi.coll.check=true");
+    }
+
+    /**
+     * Every frame encoded as between processes: the byte protocols, and the table's choices for ranks
+     * that do not share memory (no shared-memory algorithms).
+     */
+    @Test
+    void sixRanksOverTheByteProtocols() {
+        System.setProperty("jmpi.threads.encode", "true");
+        run(6, "byte protocols");
     }
 
     /** Algorithms the table does not pick by default, forced (each runs any call: no restrictions). */
