@@ -173,10 +173,6 @@ public final class Coll {
     }
 
     /** Chooses, counts and returns the algorithm of {@code collective} for {@code p}. */
-    static Algorithm pick(CoreComm comm, String collective, Problem p) {
-        return pick(state(comm.engine()), comm, collective, p);
-    }
-
     private static Algorithm pick(State s, CoreComm comm, String collective, Problem p) {
         Algorithm a = s.forced.get(collective);
         if (a != null) {
