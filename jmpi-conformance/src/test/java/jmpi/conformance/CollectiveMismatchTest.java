@@ -115,6 +115,41 @@ class CollectiveMismatchTest {
         MultiRank.runOk(2, DefaultCounts.class, T, coll, Integer.toString(n0), Integer.toString(n1));
     }
 
+    /**
+     * {@code bcast shared} (forced) on 4 ranks, ERRORS_RETURN: rank 2's count is {@code args[0]}, the others'
+     * 1000 doubles. Rank 2 copies nothing and fails; the root still gets its acknowledgement.
+     */
+    public static class SharedBcast {
+        public static void main(String[] args) {
+            String[] own = MPI.Init(args);
+            Intracomm w = MPI.COMM_WORLD;
+            w.Errhandler_set(MPI.ERRORS_RETURN);
+            int me = w.Rank();
+            int n = me == 2 ? Integer.parseInt(own[0]) : 1000;
+            double[] b = new double[1002];
+            java.util.Arrays.fill(b, me == 0 ? 1.0 : -1.0);
+            if (me == 2) {
+                MPIException e = Expect.error(n > 1000 ? MPI.ERR_COUNT : MPI.ERR_TRUNCATE, "shared bcast of " + n,
+                        () -> w.Bcast(b, 0, n, MPI.DOUBLE, 0));
+                String want = "bcast: rank 2 got 8000 bytes (1000 DOUBLE) from rank 0 where its own call describes "
+                        + n * 8 + " bytes (" + n + " DOUBLE)";
+                Expect.isTrue(e.getMessage().contains(want), "message '" + e.getMessage() + "' lacks '" + want + "'");
+                Expect.isTrue(b[0] == -1.0 && b[n - 1] == -1.0, "rank 2 copied from the root's buffer");
+            } else {
+                w.Bcast(b, 0, n, MPI.DOUBLE, 0);
+                Expect.isTrue(b[0] == 1.0 && b[999] == 1.0, "rank " + me + " got the root's data");
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest(name = "rank 2 with {0} of 1000")
+    @CsvSource({"1002", "998"})
+    void sharedMemoryBroadcastComparesCounts(String n) {
+        System.setProperty("jmpi.coll.bcast", "shared");
+        MultiRank.runOk(4, SharedBcast.class, T, n);
+    }
+
     /** Rank 2 of 4 broadcasts with a shorter count under ERRORS_ARE_FATAL. */
     public static class FatalBcast {
         public static void main(String[] args) {
