@@ -198,7 +198,12 @@ public class MPI {
             System.getLogger("jmpi.coll").log(System.Logger.Level.INFO,
                     "rank " + e.worldRank() + " collectives: " + jmpi.coll.Coll.counts(e));
         }
-        e.finish();
+        try {
+            e.finish();
+        } catch (MpiError x) {
+            finalized = true; // finish ended this rank's use of MPI before it reported what it found
+            throw COMM_WORLD.raise(x);
+        }
         finalized = true;
     }
 

@@ -82,6 +82,16 @@ public class Op {
             public int unit() {
                 return per;
             }
+
+            @Override
+            public long id() {
+                return Combiner.userId(function.getClass().getName(), commute);
+            }
+
+            @Override
+            public String toString() {
+                return "user operation " + function.getClass().getName() + (commute ? "" : " (non-commutative)");
+            }
         };
     }
 

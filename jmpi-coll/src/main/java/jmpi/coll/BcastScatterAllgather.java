@@ -1,6 +1,5 @@
 package jmpi.coll;
 
-import jmpi.core.RecvRequest;
 import jmpi.datatype.BasicType;
 
 /**
@@ -24,27 +23,28 @@ final class BcastScatterAllgather implements BcastAlgorithm {
         int p = c.size;
         int rel = (c.rank - root + p) % p;
         int chunk = (count + p - 1) / p;
-        // Binomial scatter: relative rank j ends with (at least) chunk j.
-        int have = rel == 0 ? count : 0;
+        // Binomial scatter: the rank at relative rank j, whose lowest set bit is m, gets the chunks of its
+        // subtree, j .. min(j + m, p) - 1 (an empty range: nothing), from rank j - m, exactly as many
+        // elements as that rank sends it.
         int mask = 1;
         while (mask < p) {
             if ((rel & mask) != 0) {
-                int from = Math.min(count, rel * chunk);
-                if (count - from > 0) { // the parent sends exactly count - from elements, or nothing
-                    RecvRequest r = c.irecv(buf, off + from, count - from, t, (rel - mask + root) % p);
-                    c.waitAll(r);
-                    have = r.count();
+                int from = start(rel, chunk, count);
+                int n = start(Math.min(rel + mask, p), chunk, count) - from;
+                if (n > 0) {
+                    c.recv(buf, off + from, n, t, (rel - mask + root) % p);
                 }
                 break;
             }
             mask <<= 1;
         }
         for (mask >>= 1; mask > 0; mask >>= 1) {
-            if (rel + mask < p) {
-                int give = have - chunk * mask;
-                if (give > 0) {
-                    c.send(buf, off + Math.min(count, (rel + mask) * chunk), give, t, (rel + mask + root) % p);
-                    have -= give;
+            int child = rel + mask;
+            if (child < p) {
+                int from = start(child, chunk, count);
+                int n = start(Math.min(child + mask, p), chunk, count) - from;
+                if (n > 0) {
+                    c.send(buf, off + from, n, t, (child + root) % p);
                 }
             }
         }
@@ -60,7 +60,7 @@ final class BcastScatterAllgather implements BcastAlgorithm {
     }
 
     private static int start(int j, int chunk, int count) {
-        return Math.min(count, j * chunk);
+        return (int) Math.min(count, (long) j * chunk);
     }
 
     private static int length(int j, int chunk, int count) {

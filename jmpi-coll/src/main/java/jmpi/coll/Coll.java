@@ -22,10 +22,85 @@ import jmpi.datatype.BasicType;
  *
  * <p>Per-rank state (table, forced choices, counters) lives on the rank's engine, since this class is
  * shared by all ranks of a JVM.
+ *
+ * <p>Every call gets its own tag ({@link #tag}): the collective, the root and the call's number on the
+ * communicator, so a message never matches a receive of another call, even when the ranks' calls
+ * differ. With {@code -Djmpi.coll.check=true} the ranks first agree that their calls match
+ * ({@link Agreement}).
  */
 public final class Coll {
-    /** Tags of the collectives on the collective context (the engine's own use 1-127). */
+    /** Tags of the collectives on the collective context (the engine's own use 1-127): see {@link #tag}. */
     private static final int TAG_BASE = 1000;
+
+    /** Every collective's index (in tags and in {@link Agreement}): the menu's, the vector ones, the check. */
+    static final List<String> NAMES;
+    static final int BARRIER;
+    static final int BCAST;
+    static final int REDUCE;
+    static final int ALLREDUCE;
+    static final int GATHER;
+    static final int SCATTER;
+    static final int ALLGATHER;
+    static final int ALLTOALL;
+    static final int REDUCE_SCATTER;
+    static final int SCAN;
+    static final int GATHERV;
+    static final int SCATTERV;
+    static final int ALLGATHERV;
+    static final int ALLTOALLV;
+    static final int CHECK;
+
+    static {
+        List<String> all = new java.util.ArrayList<>(Registry.collectives());
+        all.addAll(List.of("gatherv", "scatterv", "allgatherv", "alltoallv", "jmpi.coll.check"));
+        if (all.size() > 64) {
+            throw new IllegalStateException("more than 64 collectives do not fit the tag layout");
+        }
+        NAMES = List.copyOf(all);
+        BARRIER = index("barrier");
+        BCAST = index("bcast");
+        REDUCE = index("reduce");
+        ALLREDUCE = index("allreduce");
+        GATHER = index("gather");
+        SCATTER = index("scatter");
+        ALLGATHER = index("allgather");
+        ALLTOALL = index("alltoall");
+        REDUCE_SCATTER = index("reduce_scatter");
+        SCAN = index("scan");
+        GATHERV = index("gatherv");
+        SCATTERV = index("scatterv");
+        ALLGATHERV = index("allgatherv");
+        ALLTOALLV = index("alltoallv");
+        CHECK = index("jmpi.coll.check");
+    }
+
+    private static int index(String name) {
+        int i = NAMES.indexOf(name);
+        if (i < 0) {
+            throw new IllegalStateException("no collective " + name + " in " + NAMES);
+        }
+        return i;
+    }
+
+    /**
+     * The tag of one call: {@code TAG_BASE + (call mod 2^14) << 16 | ((root + 1) mod 2^10) << 6 | index}.
+     * The call's number keeps a message of an earlier call that went unreceived (the ranks named different
+     * roots, say) from being taken by a later one; the root keeps a rank from taking, within one call,
+     * data sent under another root. {@link #describeTag} reads it back.
+     */
+    static int tag(int index, int root, int call) {
+        return TAG_BASE + ((call & 0x3FFF) << 16 | ((root + 1) & 0x3FF) << 6 | index);
+    }
+
+    /** "bcast call 3 (root 0)" for a tag of {@link #tag}, or null for another tag. */
+    static String describeTag(int tag) {
+        int t = tag - TAG_BASE;
+        if (tag < TAG_BASE || (t & 63) >= NAMES.size()) {
+            return null;
+        }
+        int root = ((t >>> 6) & 0x3FF) - 1;
+        return NAMES.get(t & 63) + " call " + (t >>> 16) + (root >= 0 ? " (root " + root + ")" : "");
+    }
 
     private Coll() {
     }
@@ -41,8 +116,11 @@ public final class Coll {
         final Map<Choice, Algorithm> chosen = new ConcurrentHashMap<>();
         /** Locality of communicators by context. */
         final Map<Integer, String> locality = new ConcurrentHashMap<>();
+        /** {@code -Djmpi.coll.check=true}: the ranks agree on every call's arguments first ({@link Agreement}). */
+        final boolean check = Boolean.getBoolean("jmpi.coll.check");
 
-        State() {
+        State(Engine engine) {
+            engine.collectiveTagNames(Coll::describeTag);
             String file = System.getProperty("jmpi.coll.table", "").trim();
             if (file.isEmpty()) {
                 table = Selection.defaults();
@@ -67,7 +145,7 @@ public final class Coll {
     }
 
     static State state(Engine e) {
-        return e.attachment(State.class, State::new);
+        return e.attachment(State.class, () -> new State(e));
     }
 
     static long segmentBytes() {
@@ -95,8 +173,7 @@ public final class Coll {
     }
 
     /** Chooses, counts and returns the algorithm of {@code collective} for {@code p}. */
-    static Algorithm pick(CoreComm comm, String collective, Problem p) {
-        State s = state(comm.engine());
+    private static Algorithm pick(State s, CoreComm comm, String collective, Problem p) {
         Algorithm a = s.forced.get(collective);
         if (a != null) {
             String why = a.unusable(p);
@@ -127,17 +204,10 @@ public final class Coll {
         return a;
     }
 
-    private static final Map<String, Integer> TAGS = new java.util.HashMap<>();
-
-    static {
-        List<String> all = Registry.collectives();
-        for (int i = 0; i < all.size(); i++) {
-            TAGS.put(all.get(i), TAG_BASE + i);
-        }
-    }
-
-    private static Ctx ctx(CoreComm comm, String collective) {
-        return new Ctx(comm, TAGS.get(collective));
+    /** The context of one call of collective {@code index} (root -1 when it has none). */
+    private static Ctx ctx(CoreComm comm, int index, int root) {
+        int call = comm.nextCollectiveCall();
+        return new Ctx(comm, tag(index, root, call), NAMES.get(index), call);
     }
 
     private static long bytes(int count, BasicType t) {
@@ -152,93 +222,169 @@ public final class Coll {
     }
 
     public static void barrier(CoreComm comm) {
+        State s = state(comm.engine());
+        Ctx c = ctx(comm, BARRIER, -1);
+        if (s.check) {
+            Agreement.check(c, BARRIER, -1, BasicType.BYTE, 0, null);
+        }
         Problem p = new Problem(comm.size(), 0, 0, true, shared(comm, BasicType.BYTE));
-        ((BarrierAlgorithm) pick(comm, "barrier", p)).run(ctx(comm, "barrier"));
+        ((BarrierAlgorithm) pick(s, comm, "barrier", p)).run(c);
     }
 
     public static void bcast(CoreComm comm, Object buf, int off, int count, BasicType t, int root) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
-        ((BcastAlgorithm) pick(comm, "bcast", p)).run(ctx(comm, "bcast"), buf, off, count, t, root);
+        State s = state(comm.engine());
+        Ctx c = ctx(comm, BCAST, root);
+        if (s.check) {
+            Agreement.check(c, BCAST, root, t, count, null);
+        }
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true,
+                shared(comm, t));
+        ((BcastAlgorithm) pick(s, comm, "bcast", p)).run(c, buf, off, count, t, root);
     }
 
     public static void reduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op,
                               int root) {
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, REDUCE, root);
+        if (st.check) {
+            Agreement.check(c, REDUCE, root, t, count, op);
+        }
         Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t));
-        ((ReduceAlgorithm) pick(comm, "reduce", p)).run(ctx(comm, "reduce"), s, so, r, ro, count, t, op, root);
+        ((ReduceAlgorithm) pick(st, comm, "reduce", p)).run(c, s, so, r, ro, count, t, op, root);
     }
 
     public static void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t));
-        ((AllreduceAlgorithm) pick(comm, "allreduce", p)).run(ctx(comm, "allreduce"), s, so, r, ro, count, t, op);
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, ALLREDUCE, -1);
+        if (st.check) {
+            Agreement.check(c, ALLREDUCE, -1, t, count, op);
+        }
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(),
+                shared(comm, t));
+        ((AllreduceAlgorithm) pick(st, comm, "allreduce", p)).run(c, s, so, r, ro, count, t, op);
     }
 
     public static void gather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, GATHER, root);
+        if (st.check) {
+            Agreement.check(c, GATHER, root, t, count, null);
+        }
         Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
-        ((GatherAlgorithm) pick(comm, "gather", p)).run(ctx(comm, "gather"), s, so, r, ro, count, t, root);
+        ((GatherAlgorithm) pick(st, comm, "gather", p)).run(c, s, so, r, ro, count, t, root);
     }
 
     public static void scatter(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, SCATTER, root);
+        if (st.check) {
+            Agreement.check(c, SCATTER, root, t, count, null);
+        }
         Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
-        ((ScatterAlgorithm) pick(comm, "scatter", p)).run(ctx(comm, "scatter"), s, so, r, ro, count, t, root);
+        ((ScatterAlgorithm) pick(st, comm, "scatter", p)).run(c, s, so, r, ro, count, t, root);
     }
 
     public static void allgather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, ALLGATHER, -1);
+        if (st.check) {
+            Agreement.check(c, ALLGATHER, -1, t, count, null);
+        }
         Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
-        ((AllgatherAlgorithm) pick(comm, "allgather", p)).run(ctx(comm, "allgather"), s, so, r, ro, count, t);
+        ((AllgatherAlgorithm) pick(st, comm, "allgather", p)).run(c, s, so, r, ro, count, t);
     }
 
     public static void alltoall(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, ALLTOALL, -1);
+        if (st.check) {
+            Agreement.check(c, ALLTOALL, -1, t, count, null);
+        }
         Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
-        ((AlltoallAlgorithm) pick(comm, "alltoall", p)).run(ctx(comm, "alltoall"), s, so, r, ro, count, t);
+        ((AlltoallAlgorithm) pick(st, comm, "alltoall", p)).run(c, s, so, r, ro, count, t);
     }
 
     public static void reduceScatter(CoreComm comm, Object s, int so, Object r, int ro, int[] counts, BasicType t,
                                      Combiner op) {
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, REDUCE_SCATTER, -1);
+        if (st.check) {
+            Agreement.check(c, REDUCE_SCATTER, -1, t, -1, op);
+            Agreement.sameCounts(c, "recvcounts", counts);
+        }
         long total = 0;
         for (int n : counts) {
             total += n;
         }
         Problem p = new Problem(comm.size(), total * t.size(), (int) Math.min(Integer.MAX_VALUE, total), op.commutative(),
                 shared(comm, t));
-        ((ReduceScatterAlgorithm) pick(comm, "reduce_scatter", p)).run(ctx(comm, "reduce_scatter"), s, so, r, ro,
-                counts, t, op);
+        ((ReduceScatterAlgorithm) pick(st, comm, "reduce_scatter", p)).run(c, s, so, r, ro, counts, t, op);
     }
 
     public static void scan(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, SCAN, -1);
+        if (st.check) {
+            Agreement.check(c, SCAN, -1, t, count, op);
+        }
         Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t));
-        ((ScanAlgorithm) pick(comm, "scan", p)).run(ctx(comm, "scan"), s, so, r, ro, count, t, op);
+        ((ScanAlgorithm) pick(st, comm, "scan", p)).run(c, s, so, r, ro, count, t, op);
     }
 
     /** MPI_Gatherv: rank i's {@code scount} elements to the root's {@code r} at {@code displs[i]}. Linear. */
     public static void gatherv(CoreComm comm, Object s, int so, int scount, Object r, int ro, int[] rcounts,
                                int[] displs, BasicType t, int root) {
-        count(comm, "gatherv.linear");
-        GatherLinear.gatherv(new Ctx(comm, TAG_BASE + 50), s, so, scount, r, ro, rcounts, displs, t, root);
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, GATHERV, root);
+        if (st.check) {
+            Agreement.check(c, GATHERV, root, t, -1, null);
+            Agreement.rootCounts(c, root, "recvcount", rcounts, scount, "sends");
+        }
+        count(st, "gatherv.linear");
+        GatherLinear.gatherv(c, s, so, scount, r, ro, rcounts, displs, t, root);
     }
 
     /** MPI_Scatterv: block i ({@code scounts[i]} elements at {@code displs[i]} of the root's {@code s}) to rank i. Linear. */
     public static void scatterv(CoreComm comm, Object s, int so, int[] scounts, int[] displs, Object r, int ro,
                                 int rcount, BasicType t, int root) {
-        count(comm, "scatterv.linear");
-        ScatterLinear.scatterv(new Ctx(comm, TAG_BASE + 51), s, so, scounts, displs, r, ro, rcount, t, root);
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, SCATTERV, root);
+        if (st.check) {
+            Agreement.check(c, SCATTERV, root, t, -1, null);
+            Agreement.rootCounts(c, root, "sendcount", scounts, rcount, "receives");
+        }
+        count(st, "scatterv.linear");
+        ScatterLinear.scatterv(c, s, so, scounts, displs, r, ro, rcount, t, root);
     }
 
     /** MPI_Allgatherv: rank i's block to every rank's {@code r} at {@code displs[i]}. Ring. */
     public static void allgatherv(CoreComm comm, Object s, int so, int scount, Object r, int ro, int[] rcounts,
                                   int[] displs, BasicType t) {
-        count(comm, "allgatherv.ring");
-        AllgatherRing.allgatherv(new Ctx(comm, TAG_BASE + 52), s, so, scount, r, ro, rcounts, displs, t);
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, ALLGATHERV, -1);
+        if (st.check) {
+            Agreement.check(c, ALLGATHERV, -1, t, -1, null);
+            Agreement.sameCounts(c, "recvcount", rcounts); // and the API checked scount against rcounts[rank]
+        }
+        count(st, "allgatherv.ring");
+        AllgatherRing.allgatherv(c, s, so, scount, r, ro, rcounts, displs, t);
     }
 
     /** MPI_Alltoallv: linear, at most 32 peers in flight. */
     public static void alltoallv(CoreComm comm, Object s, int so, int[] scounts, int[] sdispls, Object r, int ro,
                                  int[] rcounts, int[] rdispls, BasicType t) {
-        count(comm, "alltoallv.linear");
-        AlltoallLinear.alltoallv(new Ctx(comm, TAG_BASE + 53), s, so, scounts, sdispls, r, ro, rcounts, rdispls, t);
+        State st = state(comm.engine());
+        Ctx c = ctx(comm, ALLTOALLV, -1);
+        if (st.check) {
+            Agreement.check(c, ALLTOALLV, -1, t, -1, null);
+            Agreement.pairCounts(c, scounts, rcounts);
+        }
+        count(st, "alltoallv.linear");
+        AlltoallLinear.alltoallv(c, s, so, scounts, sdispls, r, ro, rcounts, rdispls, t);
     }
 
-    private static void count(CoreComm comm, String key) {
-        state(comm.engine()).counts.computeIfAbsent(key, k -> new LongAdder()).increment();
+    private static void count(State s, String key) {
+        s.counts.computeIfAbsent(key, k -> new LongAdder()).increment();
     }
 
     // ---------------------------------------------------------------- reporting

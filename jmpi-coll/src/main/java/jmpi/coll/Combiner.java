@@ -21,6 +21,20 @@ public interface Combiner {
         return 1;
     }
 
+    /**
+     * Names the operation the same way on every rank, for {@code -Djmpi.coll.check} (MPI requires every
+     * rank to pass the same one): 1 + the ordinal of a predefined {@link jmpi.datatype.ReduceOp}, larger
+     * values for user operations ({@link #userId}), 0 when unknown.
+     */
+    default long id() {
+        return 0;
+    }
+
+    /** The {@link #id()} of a user operation: its function's class name and whether it commutes. */
+    static long userId(String functionClass, boolean commutative) {
+        return 1L << 40 | (commutative ? 1L << 33 : 0) | (functionClass.hashCode() & 0xFFFF_FFFFL);
+    }
+
     /** A predefined operation. */
     static Combiner of(jmpi.datatype.ReduceOp op) {
         return new Combiner() {
@@ -37,6 +51,11 @@ public interface Combiner {
             @Override
             public int unit() {
                 return op == jmpi.datatype.ReduceOp.MAXLOC || op == jmpi.datatype.ReduceOp.MINLOC ? 2 : 1;
+            }
+
+            @Override
+            public long id() {
+                return 1 + op.ordinal();
             }
 
             @Override

@@ -3,6 +3,8 @@ package jmpi.coll;
 import jmpi.core.CoreComm;
 import jmpi.core.CoreRequest;
 import jmpi.core.Engine;
+import jmpi.core.ErrorClass;
+import jmpi.core.MpiError;
 import jmpi.core.RecvRequest;
 import jmpi.core.SendRequest;
 import jmpi.datatype.BasicType;
@@ -10,8 +12,13 @@ import jmpi.datatype.BasicType;
 /**
  * What an algorithm sees of one collective call: the communicator (its collective context, so a
  * program's messages never match), this rank, and point-to-point helpers. Tags separate the
- * collectives; messages of consecutive calls on one communicator stay apart by MPI's
- * non-overtaking order, because every rank calls the collectives in the same order.
+ * collectives, and carry the call's number on the communicator and its root ({@link Coll#tag}), so
+ * that a message of one call never matches a receive of another.
+ *
+ * <p>Every receive of an algorithm describes exactly the message it is to get, so a message of another
+ * length means the ranks' calls differ: {@link #recv}, {@link #sendrecv} and {@link #waitAll} fail it
+ * with {@code ERR_TRUNCATE} (longer) or {@code ERR_COUNT} (shorter), naming the collective, both ranks
+ * and both sizes.
  */
 public final class Ctx {
     final CoreComm comm;
@@ -19,13 +26,19 @@ public final class Ctx {
     final int rank;
     final int size;
     final int tag;
+    /** The collective's name, for errors. */
+    final String collective;
+    /** The call's number on the communicator (the same on every rank of a correct program). */
+    final int call;
 
-    Ctx(CoreComm comm, int tag) {
+    Ctx(CoreComm comm, int tag, String collective, int call) {
         this.comm = comm;
         this.engine = comm.engine();
         this.rank = comm.rank();
         this.size = comm.size();
         this.tag = tag;
+        this.collective = collective;
+        this.call = call;
     }
 
     public int rank() {
@@ -53,7 +66,7 @@ public final class Ctx {
     void recv(Object buf, int off, int count, BasicType t, int source) {
         RecvRequest r = irecv(buf, off, count, t, source);
         engine.await(r);
-        r.throwIfFailed();
+        expect(r);
     }
 
     /** Sends to {@code dest} and receives from {@code source} at once. */
@@ -63,16 +76,54 @@ public final class Ctx {
         engine.await(s);
         engine.await(r);
         s.throwIfFailed();
-        r.throwIfFailed();
+        expect(r);
     }
 
     void waitAll(CoreRequest... requests) {
         engine.awaitAll(requests);
         for (CoreRequest r : requests) {
-            if (r != null) {
+            if (r instanceof RecvRequest rr) {
+                expect(rr);
+            } else if (r != null) {
                 r.throwIfFailed();
             }
         }
+    }
+
+    /** A completed receive must have got exactly the elements it describes (nothing allocated unless not). */
+    void expect(RecvRequest r) {
+        if (r.error() != ErrorClass.SUCCESS || r.count() != r.capacity()) {
+            throw mismatch(r);
+        }
+    }
+
+    private MpiError mismatch(RecvRequest r) {
+        if (r.error() == ErrorClass.SUCCESS || r.error() == ErrorClass.ERR_TRUNCATE) {
+            return differs(r.messageCount(), r.type(), r.capacity(), r.type(), r.source());
+        }
+        if (r.error() == ErrorClass.ERR_TYPE) {
+            return new MpiError(ErrorClass.ERR_TYPE, collective + ": rank " + rank + " expected "
+                    + describe(r.capacity(), r.type()) + " from rank " + r.source() + " and got a " + r.errorDetail()
+                    + ": the ranks' types differ");
+        }
+        return new MpiError(r.error(), collective + ": rank " + rank + ", receiving from rank " + r.source() + ": "
+                + r.errorDetail());
+    }
+
+    /**
+     * The error of a message (or a shared buffer) of {@code got} elements of {@code gotType} from rank
+     * {@code source} where this rank's call describes {@code want} of {@code type}: {@code ERR_TYPE} for
+     * another type, {@code ERR_TRUNCATE} for more, {@code ERR_COUNT} for fewer.
+     */
+    MpiError differs(long got, BasicType gotType, long want, BasicType type, int source) {
+        ErrorClass e = gotType != type ? ErrorClass.ERR_TYPE : got > want ? ErrorClass.ERR_TRUNCATE : ErrorClass.ERR_COUNT;
+        return new MpiError(e, collective + ": rank " + rank + " got " + describe(got, gotType) + " from rank " + source
+                + " where its own call describes " + describe(want, type) + ": the ranks' counts or types differ");
+    }
+
+    /** "96 bytes (12 DOUBLE)", or "3 OBJECT" for objects. */
+    static String describe(long elements, BasicType t) {
+        return t == BasicType.OBJECT ? elements + " OBJECT" : elements * t.size() + " bytes (" + elements + " " + t + ")";
     }
 
     /** A new array of {@code n} elements of {@code t}. */

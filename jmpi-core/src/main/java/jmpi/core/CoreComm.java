@@ -4,8 +4,8 @@ package jmpi.core;
  * The engine's view of a communicator: two matching contexts (one for point-to-point, one for
  * collectives, so that the two never match each other), this rank's place in its (local) group,
  * and the world rank of every member. An inter-communicator also has a remote group: destinations
- * and sources of its point-to-point traffic are ranks of the remote group. Immutable, apart from the
- * attachments of upper layers.
+ * and sources of its point-to-point traffic are ranks of the remote group. Immutable but for the
+ * count of collective calls ({@link #nextCollectiveCall}) and the attachments of upper layers.
  */
 public final class CoreComm {
     private final Engine engine;
@@ -17,6 +17,12 @@ public final class CoreComm {
     /** State of upper layers kept per communicator (the collectives' shared board, ...): see {@link #attachment}. */
     private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> attachments =
             new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * Collective calls made on this communicator by this rank (jmpi-coll numbers its calls, so that a
+     * message of one call never matches a receive of another). Touched only by the thread calling a
+     * collective: MPI does not allow two collectives on one communicator at the same time.
+     */
+    private int collectiveCalls;
 
     CoreComm(Engine engine, int context, int rank, int[] worldRanks) {
         this(engine, context, rank, worldRanks, null, null);
@@ -61,6 +67,11 @@ public final class CoreComm {
 
     public int collectiveContext() {
         return context + 1;
+    }
+
+    /** Numbers this rank's collective calls on this communicator: 0, 1, 2, ... */
+    public int nextCollectiveCall() {
+        return collectiveCalls++;
     }
 
     /** This rank in the local group. */

@@ -82,6 +82,11 @@ public abstract sealed class CoreRequest implements Waitable permits SendRequest
         return error;
     }
 
+    /** What exactly went wrong, when {@link #error()} is not {@link ErrorClass#SUCCESS}. */
+    public String errorDetail() {
+        return errorDetail;
+    }
+
     /** Throws the operation's error, if it ended with one. */
     public void throwIfFailed() {
         if (error != ErrorClass.SUCCESS) {

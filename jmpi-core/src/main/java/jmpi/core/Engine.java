@@ -458,6 +458,7 @@ public final class Engine {
     /** Records a truncation; returns how many elements fit. */
     private static int truncated(RecvRequest r, int count, int source, int tag) {
         r.error = ErrorClass.ERR_TRUNCATE;
+        r.truncatedFrom = count;
         r.errorDetail = "message of " + count + " elements from rank " + source + " (tag " + tag
                 + ") is longer than the receive buffer of " + r.capacity;
         r.count = r.capacity;
@@ -750,6 +751,53 @@ public final class Engine {
         }
     }
 
+    /** Names the tags of an upper layer's collective messages (null: not one of its tags); see {@link #finish}. */
+    private volatile java.util.function.IntFunction<String> collectiveTagNames;
+
+    /**
+     * Registers how the collective layer names its tags ("bcast call 3 (root 0)"; null for a tag that is
+     * not its own). With it, Finalize reports collective messages nobody received.
+     */
+    public void collectiveTagNames(java.util.function.IntFunction<String> names) {
+        collectiveTagNames = names;
+    }
+
+    /**
+     * At Finalize, after the barrier: every collective this rank's peers ran has ended on every member, so
+     * in a correct program each of their messages was received. One still waiting was sent by a call that
+     * the ranks described differently (roots, counts or the order of collectives): an error, not a message
+     * dropped in silence.
+     */
+    private MpiError leftoverCollectiveMessages() {
+        java.util.function.IntFunction<String> names = collectiveTagNames;
+        if (names == null) {
+            return null;
+        }
+        progress();
+        java.util.List<String> left = new java.util.ArrayList<>();
+        progressLock.lock();
+        try {
+            queues.forEachUnexpected(f -> {
+                if ((f.context & 1) == 1 && comms.known(f.context)) {
+                    String what = names.apply(f.tag);
+                    if (what != null && left.size() < 8) {
+                        left.add(what + " from rank " + f.source + " of the communicator of context " + (f.context & ~1)
+                                + " (" + f.count + " " + BasicType.ofCode(f.typeCode) + ")");
+                    }
+                }
+            });
+        } finally {
+            progressLock.unlock();
+        }
+        if (left.isEmpty()) {
+            return null;
+        }
+        return new MpiError(ErrorClass.ERR_OTHER, "rank " + env.rank() + " finalizes with collective messages that"
+                + " no call of its own received: " + String.join("; ", left) + ". The ranks called a collective"
+                + " with different roots or counts, or called different collectives (-Djmpi.coll.check=true"
+                + " finds the call)");
+    }
+
     /** Blocks until every member of {@code comm} has entered. Collective over {@code comm}. */
     public void barrier(CoreComm comm) {
         internal.barrier(comm);
@@ -762,6 +810,8 @@ public final class Engine {
      * Ends this rank's use of MPI. Collective over the world, as MPI_Finalize is: buffered messages
      * are delivered first, then every rank waits for all the others, so that no rank closes its
      * connections while a peer may still talk to it.
+     *
+     * @throws MpiError (after finalizing) when collective messages were left unreceived
      */
     public void finish() {
         if (bsend.attached()) {
@@ -769,8 +819,12 @@ public final class Engine {
         }
         barrier(world);
         reportUnknownContexts();
+        MpiError leftover = leftoverCollectiveMessages();
         finalized = true;
         endpoint.close();
         job.finalized(env.rank());
+        if (leftover != null) {
+            throw leftover;
+        }
     }
 }

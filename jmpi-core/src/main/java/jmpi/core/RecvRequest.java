@@ -28,6 +28,8 @@ public final class RecvRequest extends CoreRequest {
     Object userBuffer;
     int userOffset;
     int userItems;
+    /** After a truncation: how many elements the message carried ({@link #count()} is then what fit). */
+    int truncatedFrom;
     /** Posted-queue links; written only under the engine's progress lock. */
     RecvRequest next;
     RecvRequest prev;
@@ -43,6 +45,24 @@ public final class RecvRequest extends CoreRequest {
         this.wantSource = wantSource;
         this.wantTag = wantTag;
         this.typeCode = type.code();
+    }
+
+    /** Elements this receive can hold. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** The basic type this receive accepts. */
+    public BasicType type() {
+        return type;
+    }
+
+    /**
+     * Elements the matched message carried: {@link #count()}, except after a truncation (error
+     * {@code ERR_TRUNCATE}), where {@code count()} is what fit and this is what was sent.
+     */
+    public int messageCount() {
+        return error == ErrorClass.ERR_TRUNCATE && truncatedFrom > count ? truncatedFrom : count;
     }
 
     /** The array the message is stored into (for a staged receive, the staging array, made now if needed). */
