@@ -26,7 +26,7 @@ final class AllgatherShared implements AllgatherAlgorithm {
         Board.Member me = Board.member(c);
         long m = me.begin();
         long bytes = (long) count * t.size();
-        me.declare(m, bytes, -1);
+        me.declare(m, count, t, -1);
         boolean staged = bytes <= Shared.STAGE_BYTES;
         if (staged) {
             Ctx.copy(s, so, me.stage(m, t, count), 0, count);
@@ -35,7 +35,7 @@ final class AllgatherShared implements AllgatherAlgorithm {
         }
         me.reach(m, 1);
         me.awaitAll(m, 1);
-        me.agreeAll(m, bytes, -1, "allgather");
+        me.agreeAll(c, m, count, t, -1);
         for (int j = 0; j < c.size; j++) {
             if (j == c.rank) {
                 Ctx.copy(s, so, r, ro + j * count, count);

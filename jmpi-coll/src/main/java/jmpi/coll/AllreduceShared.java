@@ -32,10 +32,10 @@ final class AllreduceShared implements AllreduceAlgorithm {
         } else {
             me.publish(m, s, so);
         }
-        me.declare(m, bytes, -1);
+        me.declare(m, count, t, -1);
         me.reach(m, 1);
         me.awaitAll(m, 1);
-        me.agreeAll(m, bytes, -1, "allreduce");
+        me.agreeAll(c, m, count, t, -1);
         Object[] arrays = me.arrays();
         int[] offsets = me.offsets();
         for (int j = 0; j < c.size; j++) {

@@ -27,12 +27,11 @@ final class AllreduceSharedSlices implements AllreduceAlgorithm {
         int p = c.size;
         Board.Member me = Board.member(c);
         long m = me.begin();
-        long bytes = (long) count * t.size();
         me.publish(m, s, so, r, ro);
-        me.declare(m, bytes, -1);
+        me.declare(m, count, t, -1);
         me.reach(m, 1);
         me.awaitAll(m, 1);
-        me.agreeAll(m, bytes, -1, "allreduce");
+        me.agreeAll(c, m, count, t, -1);
         Object[] arrays = me.arrays();
         int[] offsets = me.offsets();
         for (int j = 0; j < p; j++) {

@@ -28,7 +28,7 @@ final class AlltoallShared implements AlltoallAlgorithm {
         Board.Member me = Board.member(c);
         long m = me.begin();
         long bytes = (long) count * t.size();
-        me.declare(m, bytes, -1);
+        me.declare(m, count, t, -1);
         boolean staged = bytes * p <= Shared.STAGE_BYTES;
         if (staged) {
             Ctx.copy(s, so, me.stage(m, t, p * count), 0, p * count);
@@ -37,7 +37,7 @@ final class AlltoallShared implements AlltoallAlgorithm {
         }
         me.reach(m, 1);
         me.awaitAll(m, 1);
-        me.agreeAll(m, bytes, -1, "alltoall");
+        me.agreeAll(c, m, count, t, -1);
         for (int j = 0; j < p; j++) {
             if (j == me0) {
                 Ctx.copy(s, so + j * count, r, ro + j * count, count);

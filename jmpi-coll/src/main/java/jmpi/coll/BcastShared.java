@@ -27,7 +27,7 @@ final class BcastShared implements BcastAlgorithm {
         long m = me.begin();
         long bytes = (long) count * t.size();
         boolean staged = bytes <= Shared.STAGE_BYTES;
-        me.declare(m, bytes, root);
+        me.declare(m, count, t, root);
         if (c.rank == root) {
             if (staged) {
                 Ctx.copy(buf, off, me.stage(m, t, count), 0, count);
@@ -37,13 +37,13 @@ final class BcastShared implements BcastAlgorithm {
             me.publish(m, buf, off);
             me.reach(m, 2);
             me.awaitAll(m, 1);
-            me.agreeAll(m, bytes, root, "bcast");
+            me.agreeAll(c, m, count, t, root);
             me.awaitAll(m, 3); // nobody reads the buffer any more: the caller may change it
             me.reach(m, 3);
             return;
         }
         me.reach(m, 1);
-        me.awaitRoot(root, m, bytes, "bcast");
+        me.awaitRoot(c, root, m, count, t);
         if (staged) {
             Ctx.copy(me.staged(root, m), 0, buf, off, count);
         } else {

@@ -36,12 +36,13 @@ import jmpi.spi.Endpoint;
 final class Board {
     /**
      * Longs per member slot: 128 bytes, so two members' slots never share a cache line (or an adjacent
-     * pair). Slot word 0 is the counter, then per place the bytes and the root of the member's call.
+     * pair). Slot word 0 is the counter, then per place the count, type and root of the member's call.
      */
     private static final int PAD = 32;
     /** How many calls' publications a member keeps (a power of two). */
     static final int DEPTH = 8;
-    private static final int TAG = 1099;
+    /** Tag of the joining messages: below the collectives' tags ({@code Coll.tag}), above the engine's own. */
+    private static final int TAG = 999;
 
     final int size;
     private final AtomicLongArray counters;
@@ -154,34 +155,35 @@ final class Board {
         }
 
         /**
-         * Declares the bytes this member's call {@code m} describes and the root it names (-1: none), before
-         * {@link #reach}, for {@link #agree}.
+         * Declares the element count and type this member's call {@code m} describes and the root it names
+         * (-1: none), before {@link #reach}, for {@link #agree}.
          */
-        void declare(long m, long bytes, int root) {
-            int at = PAD + rank * PAD + 1 + 2 * place(m);
-            board.counters.setPlain(at, bytes);
-            board.counters.setPlain(at + 1, root);
+        void declare(long m, int count, BasicType t, int root) {
+            int at = PAD + rank * PAD + 1 + 3 * place(m);
+            board.counters.setPlain(at, count);
+            board.counters.setPlain(at + 1, t.code());
+            board.counters.setPlain(at + 2, root);
         }
 
         /**
          * Checks, after member {@code j} reached a phase of call {@code m} and before this member is done
-         * with it, that j's call describes as many bytes and names the same root as this member's; if not,
-         * this member is done with the call (so nobody waits for it) and the mismatch is an error naming both.
+         * with it, that j's call names the same root and describes as many elements of the same type as
+         * this member's; if not, this member is done with the call (so nobody waits for it) and the
+         * mismatch is an error naming both ({@code ERR_ROOT}, else as {@link Ctx#differs}).
          */
-        void agree(int j, long m, long bytes, int root, String collective) {
-            int at = PAD + j * PAD + 1 + 2 * place(m);
-            long theirRoot = board.counters.getPlain(at + 1);
+        void agree(Ctx c, int j, long m, int count, BasicType t, int root) {
+            int at = PAD + j * PAD + 1 + 3 * place(m);
+            long theirRoot = board.counters.getPlain(at + 2);
             if (theirRoot != root) {
                 reach(m, 3);
-                throw new MpiError(ErrorClass.ERR_ROOT, collective + ": rank " + j + "'s call names root " + theirRoot
+                throw new MpiError(ErrorClass.ERR_ROOT, c.collective + ": rank " + j + "'s call names root " + theirRoot
                         + " where rank " + rank + "'s names root " + root + ": the ranks' roots differ");
             }
             long theirs = board.counters.getPlain(at);
-            if (theirs != bytes) {
+            int theirType = (int) board.counters.getPlain(at + 1);
+            if (theirs != count || theirType != t.code()) {
                 reach(m, 3);
-                throw new MpiError(theirs > bytes ? ErrorClass.ERR_TRUNCATE : ErrorClass.ERR_COUNT, collective
-                        + ": rank " + j + "'s call describes " + theirs + " bytes where rank " + rank + "'s describes "
-                        + bytes + ": the ranks' counts or types differ");
+                throw c.differs(theirs, BasicType.ofCode(theirType), count, t, j);
             }
         }
 
@@ -189,19 +191,19 @@ final class Board {
          * A non-root's wait for the root of call {@code m} (rooted algorithms): non-roots sit at phase 1 of
          * a call until they are done, roots never do (they publish at phase 2 or finish at 3). So a named
          * root found at exactly phase 1 is a non-root in this call: the ranks' roots differ, an error
-         * rather than two ranks waiting for each other. Then checks the root's size against this call's.
+         * rather than two ranks waiting for each other. Then checks the root's count and type against this call's.
          */
-        void awaitRoot(int root, long m, long bytes, String collective) {
+        void awaitRoot(Ctx c, int root, long m, int count, BasicType t) {
             await(root, m, 1);
-            agree(root, m, bytes, root, collective); // a root found at phase 1 named another root: ERR_ROOT
+            agree(c, root, m, count, t, root); // a root found at phase 1 named another root: ERR_ROOT
             await(root, m, 2);
         }
 
         /** {@link #agree} with every other member. */
-        void agreeAll(long m, long bytes, int root, String collective) {
+        void agreeAll(Ctx c, long m, int count, BasicType t, int root) {
             for (int j = 0; j < board.size; j++) {
                 if (j != rank) {
-                    agree(j, m, bytes, root, collective);
+                    agree(c, j, m, count, t, root);
                 }
             }
         }
@@ -255,7 +257,9 @@ final class Board {
         Member member;
     }
 
-    private static Board join(Ctx c) {
+    private static Board join(Ctx call) {
+        // The call's own tag carries its root, which ranks may (wrongly) disagree on: join on a tag of its own.
+        Ctx c = new Ctx(call.comm, TAG, call.collective, 0);
         Board b;
         CoreComm comm = c.comm;
         if (c.rank == 0) {

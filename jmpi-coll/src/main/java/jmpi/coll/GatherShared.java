@@ -23,20 +23,19 @@ final class GatherShared implements GatherAlgorithm {
     public void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
         Board.Member me = Board.member(c);
         long m = me.begin();
-        long bytes = (long) count * t.size();
-        me.declare(m, bytes, root);
+        me.declare(m, count, t, root);
         if (c.rank == root) {
             me.publish(m, r, ro);
             me.reach(m, 2);
             Ctx.copy(s, so, r, ro + root * count, count);
             me.awaitAll(m, 1);
-            me.agreeAll(m, bytes, root, "gather");
+            me.agreeAll(c, m, count, t, root);
             me.awaitAll(m, 3); // every block is in
             me.reach(m, 3);
             return;
         }
         me.reach(m, 1);
-        me.awaitRoot(root, m, bytes, "gather");
+        me.awaitRoot(c, root, m, count, t);
         Object[] at = me.refs(root, m);
         Ctx.copy(s, so, at[0], (int) at[1] + c.rank * count, count);
         me.reach(m, 3);

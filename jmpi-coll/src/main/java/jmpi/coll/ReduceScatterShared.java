@@ -33,12 +33,12 @@ final class ReduceScatterShared implements ReduceScatterAlgorithm {
             }
             total += counts[i];
         }
-        long bytes = total * t.size();
+        int count = (int) Math.min(Integer.MAX_VALUE, total);
         me.publish(m, s, so);
-        me.declare(m, bytes, -1);
+        me.declare(m, count, t, -1);
         me.reach(m, 1);
         me.awaitAll(m, 1);
-        me.agreeAll(m, bytes, -1, "reduce_scatter");
+        me.agreeAll(c, m, count, t, -1);
         Object[] arrays = me.arrays();
         int[] offsets = me.offsets();
         for (int j = 0; j < p; j++) {

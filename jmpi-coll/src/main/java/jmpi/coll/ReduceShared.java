@@ -29,7 +29,7 @@ final class ReduceShared implements ReduceAlgorithm {
         Board.Member me = Board.member(c);
         long m = me.begin();
         long bytes = (long) count * t.size();
-        me.declare(m, bytes, root);
+        me.declare(m, count, t, root);
         Object[] arrays = me.arrays();
         int[] offsets = me.offsets();
         if (bytes <= Shared.STAGE_BYTES) {
@@ -40,7 +40,7 @@ final class ReduceShared implements ReduceAlgorithm {
             }
             me.reach(m, 1);
             me.awaitAll(m, 1);
-            me.agreeAll(m, bytes, root, "reduce");
+            me.agreeAll(c, m, count, t, root);
             for (int j = 0; j < p; j++) {
                 arrays[j] = me.staged(j, m);
                 offsets[j] = 0;
@@ -52,7 +52,7 @@ final class ReduceShared implements ReduceAlgorithm {
         me.publish(m, s, so, r, ro);
         me.reach(m, 1);
         me.awaitAll(m, 1);
-        me.agreeAll(m, bytes, root, "reduce");
+        me.agreeAll(c, m, count, t, root);
         for (int j = 0; j < p; j++) {
             Object[] ref = me.refs(j, m);
             arrays[j] = ref[0];

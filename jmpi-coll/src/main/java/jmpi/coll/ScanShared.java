@@ -31,13 +31,13 @@ final class ScanShared implements ScanAlgorithm {
         } else {
             me.publish(m, s, so);
         }
-        me.declare(m, bytes, -1);
+        me.declare(m, count, t, -1);
         me.reach(m, 1);
         Object[] arrays = me.arrays();
         int[] offsets = me.offsets();
         for (int j = 0; j < c.rank; j++) {
             me.await(j, m, 1);
-            me.agree(j, m, bytes, -1, "scan");
+            me.agree(c, j, m, count, t, -1);
             if (staged) {
                 arrays[j] = me.staged(j, m);
                 offsets[j] = 0;
