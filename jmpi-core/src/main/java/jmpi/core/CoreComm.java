@@ -4,7 +4,8 @@ package jmpi.core;
  * The engine's view of a communicator: two matching contexts (one for point-to-point, one for
  * collectives, so that the two never match each other), this rank's place in its (local) group,
  * and the world rank of every member. An inter-communicator also has a remote group: destinations
- * and sources of its point-to-point traffic are ranks of the remote group. Immutable.
+ * and sources of its point-to-point traffic are ranks of the remote group. Immutable, except for
+ * the attachments upper layers keep on it ({@link #attachment}), which {@link Engine#free} closes.
  */
 public final class CoreComm {
     private final Engine engine;
@@ -13,6 +14,9 @@ public final class CoreComm {
     private final int[] worldRanks;
     private final int[] remoteWorldRanks;
     private final CoreComm localComm;
+    /** State of upper layers kept per communicator (the collectives' locality and node structure, ...). */
+    private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> attachments =
+            new java.util.concurrent.ConcurrentHashMap<>(4);
 
     CoreComm(Engine engine, int context, int rank, int[] worldRanks) {
         this(engine, context, rank, worldRanks, null, null);
@@ -84,6 +88,43 @@ public final class CoreComm {
     /** A copy of the world ranks of the remote group, or null for an intra-communicator. */
     public int[] remoteWorldRanks() {
         return remoteWorldRanks == null ? null : remoteWorldRanks.clone();
+    }
+
+    /**
+     * This communicator's attachment of type {@code kind}, made by {@code make} on first use. An
+     * attachment that is {@link AutoCloseable} is closed when the communicator is freed
+     * ({@link Engine#free}), so it may own resources such as communicators of its own.
+     */
+    public <T> T attachment(Class<T> kind, java.util.function.Supplier<T> make) {
+        Object a = attachments.get(kind);
+        if (a == null) {
+            a = attachments.computeIfAbsent(kind, k -> make.get());
+        }
+        return kind.cast(a);
+    }
+
+    /** Removes and closes the attachments (at {@code Free}); the first failure is thrown after all are closed. */
+    void closeAttachments() {
+        RuntimeException failure = null;
+        for (Class<?> k : java.util.List.copyOf(attachments.keySet())) {
+            Object a = attachments.remove(k);
+            if (a instanceof AutoCloseable c) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    RuntimeException r = e instanceof RuntimeException re ? re
+                            : new MpiError(ErrorClass.ERR_INTERN, "closing a communicator's " + k.getSimpleName(), e);
+                    if (failure == null) {
+                        failure = r;
+                    } else {
+                        failure.addSuppressed(r);
+                    }
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     /** True when both communicators have the same members in the same order (both groups for inter-communicators). */
