@@ -39,10 +39,19 @@ public final class Coll {
         final Map<Object, LongAdder> byAlgorithm = new ConcurrentHashMap<>();
         /** Choices already made: (collective, locality, size, bytes) to algorithm. */
         final Map<Choice, Algorithm> chosen = new ConcurrentHashMap<>();
-        /** Locality of communicators by context. */
-        final Map<Integer, String> locality = new ConcurrentHashMap<>();
+        /** {@code -Djmpi.coll.nodes=K}: blocks of K consecutive world ranks count as nodes (0: off). */
+        final int nodeBlock;
 
         State() {
+            String k = System.getProperty("jmpi.coll.nodes", "").trim();
+            try {
+                nodeBlock = k.isEmpty() ? 0 : Integer.parseInt(k);
+            } catch (NumberFormatException e) {
+                throw new MpiError(ErrorClass.ERR_ARG, "jmpi.coll.nodes=" + k + ": not a number", e);
+            }
+            if (nodeBlock < 0) {
+                throw new MpiError(ErrorClass.ERR_ARG, "jmpi.coll.nodes=" + k + ": negative");
+            }
             String file = System.getProperty("jmpi.coll.table", "").trim();
             if (file.isEmpty()) {
                 table = Selection.defaults();
@@ -76,28 +85,44 @@ public final class Coll {
 
     /** A selection made once: the table's answer depends only on these (and on commutativity). */
     record Choice(String collective, String locality, int size, long bytes, int count, boolean commutative,
-                  boolean sharedMemory) {
+                  boolean sharedMemory, Nodes nodes) {
     }
 
-    /** "jvm" when every member of {@code comm} shares this JVM, else "processes" (cached per communicator). */
+    /** What the collectives know of {@code comm}, kept on it until it is freed. */
+    static CommInfo info(CoreComm comm) {
+        return comm.attachment(CommInfo.class, () -> new CommInfo(comm, state(comm.engine()).nodeBlock));
+    }
+
+    /**
+     * "jvm" when every member of {@code comm} is a thread of this JVM, "host" when every member runs on
+     * this host (several JVMs), else "hosts"; "hosts" too when {@code -Djmpi.coll.nodes=K} is set and
+     * {@code comm} spans several blocks of K world ranks.
+     */
     static String locality(CoreComm comm) {
-        return state(comm.engine()).locality.computeIfAbsent(comm.context(), c -> computeLocality(comm));
+        return info(comm).locality();
     }
 
-    private static String computeLocality(CoreComm comm) {
-        var ep = comm.engine().endpoint();
-        for (int i = 0; i < comm.size(); i++) {
-            if (!ep.sharesMemoryWith(comm.localWorldRank(i))) {
-                return "processes";
-            }
-        }
-        return "jvm";
+    /**
+     * How {@code comm} divides into nodes, or null when it is one node. Collective the first time on a
+     * communicator of several JVMs (an allgather of one int); every member asks at the same call.
+     */
+    static Nodes nodes(CoreComm comm) {
+        return info(comm).nodes();
     }
 
-    /** Chooses, counts and returns the algorithm of {@code collective} for {@code p}. */
-    static Algorithm pick(CoreComm comm, String collective, Problem p) {
+    /** The node and leaders communicators of {@code comm} (made at first use: collective). */
+    static Hierarchy hierarchy(CoreComm comm) {
+        return info(comm).hierarchy();
+    }
+
+    /**
+     * Chooses, counts and returns the algorithm of {@code collective} for {@code p}: the forced one when
+     * {@code mayForce} (a call of the program), else the table's (the inner steps of a hierarchical
+     * algorithm, on its node and leaders communicators).
+     */
+    static Algorithm pick(CoreComm comm, String collective, Problem p, boolean mayForce) {
         State s = state(comm.engine());
-        Algorithm a = s.forced.get(collective);
+        Algorithm a = mayForce ? s.forced.get(collective) : null;
         if (a != null) {
             String why = a.unusable(p);
             if (why != null) {
@@ -108,7 +133,8 @@ public final class Coll {
             String loc = locality(comm);
             // Restrictions look at the count (elements per block) only through thresholds; keep the count
             // in the key so a cached choice is always one the table would make for this very call.
-            Choice key = new Choice(collective, loc, p.size(), p.bytes(), p.count(), p.commutative(), p.sharedMemory());
+            Choice key = new Choice(collective, loc, p.size(), p.bytes(), p.count(), p.commutative(), p.sharedMemory(),
+                    p.nodes());
             a = s.chosen.get(key);
             if (a == null) {
                 try {
@@ -147,46 +173,74 @@ public final class Coll {
     // ---------------------------------------------------------------- the collectives
 
     public static void barrier(CoreComm comm) {
-        Problem p = new Problem(comm.size(), 0, 0, true);
-        ((BarrierAlgorithm) pick(comm, "barrier", p)).run(ctx(comm, "barrier"));
+        barrier(comm, true);
+    }
+
+    static void barrier(CoreComm comm, boolean mayForce) {
+        Problem p = new Problem(comm.size(), 0, 0, true, false, nodes(comm));
+        ((BarrierAlgorithm) pick(comm, "barrier", p, mayForce)).run(ctx(comm, "barrier"));
     }
 
     public static void bcast(CoreComm comm, Object buf, int off, int count, BasicType t, int root) {
+        bcast(comm, buf, off, count, t, root, true);
+    }
+
+    static void bcast(CoreComm comm, Object buf, int off, int count, BasicType t, int root, boolean mayForce) {
         Problem p = new Problem(comm.size(), bytes(count, t), count, true,
-                t != BasicType.OBJECT && locality(comm).equals("jvm"));
-        ((BcastAlgorithm) pick(comm, "bcast", p)).run(ctx(comm, "bcast"), buf, off, count, t, root);
+                t != BasicType.OBJECT && locality(comm).equals("jvm"), nodes(comm));
+        ((BcastAlgorithm) pick(comm, "bcast", p, mayForce)).run(ctx(comm, "bcast"), buf, off, count, t, root);
     }
 
     public static void reduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op,
                               int root) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative());
-        ((ReduceAlgorithm) pick(comm, "reduce", p)).run(ctx(comm, "reduce"), s, so, r, ro, count, t, op, root);
+        reduce(comm, s, so, r, ro, count, t, op, root, true);
+    }
+
+    static void reduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op, int root,
+                       boolean mayForce) {
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), false, nodes(comm));
+        ((ReduceAlgorithm) pick(comm, "reduce", p, mayForce)).run(ctx(comm, "reduce"), s, so, r, ro, count, t, op, root);
     }
 
     public static void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
+        allreduce(comm, s, so, r, ro, count, t, op, true);
+    }
+
+    static void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op,
+                          boolean mayForce) {
         Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(),
-                t != BasicType.OBJECT && locality(comm).equals("jvm"));
-        ((AllreduceAlgorithm) pick(comm, "allreduce", p)).run(ctx(comm, "allreduce"), s, so, r, ro, count, t, op);
+                t != BasicType.OBJECT && locality(comm).equals("jvm"), nodes(comm));
+        ((AllreduceAlgorithm) pick(comm, "allreduce", p, mayForce)).run(ctx(comm, "allreduce"), s, so, r, ro, count, t,
+                op);
     }
 
     public static void gather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
-        ((GatherAlgorithm) pick(comm, "gather", p)).run(ctx(comm, "gather"), s, so, r, ro, count, t, root);
+        gather(comm, s, so, r, ro, count, t, root, true);
+    }
+
+    static void gather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root,
+                       boolean mayForce) {
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, false, nodes(comm));
+        ((GatherAlgorithm) pick(comm, "gather", p, mayForce)).run(ctx(comm, "gather"), s, so, r, ro, count, t, root);
     }
 
     public static void scatter(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
         Problem p = new Problem(comm.size(), bytes(count, t), count, true);
-        ((ScatterAlgorithm) pick(comm, "scatter", p)).run(ctx(comm, "scatter"), s, so, r, ro, count, t, root);
+        ((ScatterAlgorithm) pick(comm, "scatter", p, true)).run(ctx(comm, "scatter"), s, so, r, ro, count, t, root);
     }
 
     public static void allgather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true);
-        ((AllgatherAlgorithm) pick(comm, "allgather", p)).run(ctx(comm, "allgather"), s, so, r, ro, count, t);
+        allgather(comm, s, so, r, ro, count, t, true);
+    }
+
+    static void allgather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, boolean mayForce) {
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, false, nodes(comm));
+        ((AllgatherAlgorithm) pick(comm, "allgather", p, mayForce)).run(ctx(comm, "allgather"), s, so, r, ro, count, t);
     }
 
     public static void alltoall(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
         Problem p = new Problem(comm.size(), bytes(count, t), count, true);
-        ((AlltoallAlgorithm) pick(comm, "alltoall", p)).run(ctx(comm, "alltoall"), s, so, r, ro, count, t);
+        ((AlltoallAlgorithm) pick(comm, "alltoall", p, true)).run(ctx(comm, "alltoall"), s, so, r, ro, count, t);
     }
 
     public static void reduceScatter(CoreComm comm, Object s, int so, Object r, int ro, int[] counts, BasicType t,
@@ -196,13 +250,13 @@ public final class Coll {
             total += n;
         }
         Problem p = new Problem(comm.size(), total * t.size(), (int) Math.min(Integer.MAX_VALUE, total), op.commutative());
-        ((ReduceScatterAlgorithm) pick(comm, "reduce_scatter", p)).run(ctx(comm, "reduce_scatter"), s, so, r, ro,
+        ((ReduceScatterAlgorithm) pick(comm, "reduce_scatter", p, true)).run(ctx(comm, "reduce_scatter"), s, so, r, ro,
                 counts, t, op);
     }
 
     public static void scan(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
         Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative());
-        ((ScanAlgorithm) pick(comm, "scan", p)).run(ctx(comm, "scan"), s, so, r, ro, count, t, op);
+        ((ScanAlgorithm) pick(comm, "scan", p, true)).run(ctx(comm, "scan"), s, so, r, ro, count, t, op);
     }
 
     /** MPI_Gatherv: rank i's {@code scount} elements to the root's {@code r} at {@code displs[i]}. Linear. */

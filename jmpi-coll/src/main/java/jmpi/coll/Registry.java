@@ -9,15 +9,17 @@ public final class Registry {
     private static final Map<String, Map<String, Algorithm>> MENU = new LinkedHashMap<>();
 
     static {
-        add("barrier", new BarrierDissemination(), new BarrierTree());
+        add("barrier", new BarrierDissemination(), new BarrierTree(), new BarrierHierarchical());
         add("bcast", new BcastBinomial(), new BcastLinear(), new BcastBinaryTree(), new BcastSplitBinary(),
-                new BcastPipeline(), new BcastScatterAllgather(), new BcastShared());
-        add("reduce", new ReduceBinomial(), new ReduceBinary(), new ReduceRabenseifner());
+                new BcastPipeline(), new BcastScatterAllgather(), new BcastShared(), new BcastHierarchical());
+        add("reduce", new ReduceBinomial(), new ReduceBinary(), new ReduceRabenseifner(), new ReduceHierarchical());
         add("allreduce", new AllreduceRecursiveDoubling(), new AllreduceRabenseifner(), new AllreduceRing(),
-                new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices());
-        add("gather", new GatherBinomial(), new GatherLinear());
+                new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices(),
+                new AllreduceHierarchical());
+        add("gather", new GatherBinomial(), new GatherLinear(), new GatherHierarchical());
         add("scatter", new ScatterBinomial(), new ScatterLinear());
-        add("allgather", new AllgatherRing(), new AllgatherBruck(), new AllgatherRecursiveDoubling());
+        add("allgather", new AllgatherRing(), new AllgatherBruck(), new AllgatherRecursiveDoubling(),
+                new AllgatherHierarchical());
         add("alltoall", new AlltoallPairwise(), new AlltoallBruck(), new AlltoallLinear());
         add("reduce_scatter", new ReduceScatterRecursiveHalving(), new ReduceScatterPairwise(),
                 new ReduceScatterReduceScatterv());
