@@ -164,7 +164,13 @@ public final class CollKernel {
             return null;
         }
         Algorithm a = Registry.algorithm(collective, f);
-        return a.unusable(problem(bytes));
+        Problem p = problem(bytes);
+        if (p.nodes() == null && System.getenv("JMPI_BOOT") != null && f.equals("hierarchical")) {
+            // A process job's nodes (its hosts or JVMs) are known to the collectives, not here: let the call
+            // judge (a forced algorithm that cannot run fails it with ERR_ARG).
+            return null;
+        }
+        return a.unusable(p);
     }
 
     /**
