@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 import jmpi.coll.Algorithm;
+import jmpi.coll.Nodes;
 import jmpi.coll.Problem;
 import jmpi.coll.Registry;
 import jmpi.coll.Selection;
@@ -25,6 +26,15 @@ import mpi.MPI;
 public final class CollKernel {
     /** The collectives with a driver, in the order of {@link Registry#collectives()}. */
     public static final List<String> COLLECTIVES = Registry.collectives();
+
+    /**
+     * The algorithms of {@code collective} the tuner forces one by one: its menu without the node-aware
+     * ({@code hierarchical}) ones, which need a job over several nodes (and forcing barrier's would stop
+     * every driver's timing barrier on one node).
+     */
+    public static List<String> tunable(String collective) {
+        return Registry.algorithms(collective).stream().filter(a -> !a.equals("hierarchical")).toList();
+    }
 
     private static final int TIMES_TAG = 77;
 
@@ -77,13 +87,37 @@ public final class CollKernel {
      * ranks share memory when this is a threads job (no {@code JMPI_BOOT}: every rank in this JVM).
      */
     public Problem problem(long bytes) {
-        return problem(collective, size, bytes, System.getenv("JMPI_BOOT") == null ? "jvm" : "processes");
+        return problem(collective, size, bytes, locality(System.getenv("JMPI_BOOT") == null ? "threads" : "processes",
+                size));
     }
 
     /** What the selection table sees for a call of this benchmark on {@code ranks} ranks at {@code locality}. */
     public static Problem problem(String collective, int ranks, long bytes, String locality) {
         int count = (int) Math.min(Integer.MAX_VALUE, reduces(collective) ? bytes / 8 : bytes);
-        return new Problem(ranks, bytes, count, true, "jvm".equals(locality));
+        return new Problem(ranks, bytes, count, true, "jvm".equals(locality), emulatedNodes(ranks));
+    }
+
+    /**
+     * The nodes of {@code ranks} world ranks as {@code -Djmpi.coll.nodes=K} makes them (blocks of K), or null
+     * (the nodes the transports report are not known here: the hierarchical algorithms then count as
+     * unusable in process jobs without the property).
+     */
+    public static Nodes emulatedNodes(int ranks) {
+        int k = Integer.parseInt(System.getProperty("jmpi.coll.nodes", "0").trim());
+        if (k <= 0) {
+            return null;
+        }
+        int[] labels = new int[ranks];
+        for (int r = 0; r < ranks; r++) {
+            labels[r] = r / k;
+        }
+        return Nodes.of(labels);
+    }
+
+    /** {@link #locality(String)}, but "hosts" for ranks over several blocks of {@code -Djmpi.coll.nodes=K}. */
+    public static String locality(String transport, int ranks) {
+        Nodes n = emulatedNodes(ranks);
+        return n != null && n.count() > 1 ? "hosts" : locality(transport);
     }
 
     /** Bytes of buffers one rank allocates for {@code bytes} (the largest rank, the root). */
@@ -130,7 +164,13 @@ public final class CollKernel {
             return null;
         }
         Algorithm a = Registry.algorithm(collective, f);
-        return a.unusable(problem(bytes));
+        Problem p = problem(bytes);
+        if (p.nodes() == null && System.getenv("JMPI_BOOT") != null && f.equals("hierarchical")) {
+            // A process job's nodes (its hosts or JVMs) are known to the collectives, not here: let the call
+            // judge (a forced algorithm that cannot run fails it with ERR_ARG).
+            return null;
+        }
+        return a.unusable(p);
     }
 
     /**

@@ -70,7 +70,7 @@ public final class CollSweep {
             }
             System.exit(2);
         }
-        boolean threads = CollKernel.locality(o.transport).equals("jvm");
+        boolean threads = o.transport.equalsIgnoreCase("threads");
         if (rank == 0) {
             Report.header("collective sweep", o, MPI.COMM_WORLD,
                     "per point the average over ranks of each rank's time per call, us (CollKernel)",
@@ -84,7 +84,7 @@ public final class CollSweep {
                 continue;
             }
             var table = CollKernel.table();
-            String loc = CollKernel.locality(o.transport);
+            String loc = CollKernel.locality(o.transport, ranks);
             List<Long> mine = c.equals("barrier") ? List.of(0L) : sizes;
             boolean warmed = false;
             for (long requested : mine) {

@@ -28,7 +28,7 @@ public final class CollTables {
         String locality = "jvm";
         List<String> files = new ArrayList<>();
         if (args.length == 2 && args[0].equals("--menu")) { // for the scripts: the algorithms of one collective
-            System.out.println(String.join(" ", Registry.algorithms(args[1])));
+            System.out.println(String.join(" ", CollKernel.tunable(args[1])));
             return;
         }
         for (int i = 0; i < args.length; i++) {

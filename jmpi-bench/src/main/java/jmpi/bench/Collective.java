@@ -90,12 +90,12 @@ public final class Collective {
     private static void run(BenchOptions o, CollKernel k, List<Long> sizes, long memCap, int ranks) {
         int rank = MPI.COMM_WORLD.Rank();
         String c = k.collective();
-        String locality = CollKernel.locality(o.transport);
+        String locality = CollKernel.locality(o.transport, ranks);
         Selection table = CollKernel.table();
         String forced = k.forced();
         String[] titles = {"bytes", "iterations", "avg_us", "min_us", "max_us", "algorithm", "default"};
         Report r = new Report(titles);
-        boolean threads = locality.equals("jvm");
+        boolean threads = o.transport.equalsIgnoreCase("threads");
         // Untimed pass at the smallest size so that the first rows are not the JIT's.
         long first = -1;
         for (long n : sizes) {

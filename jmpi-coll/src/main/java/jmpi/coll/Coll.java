@@ -114,13 +114,22 @@ public final class Coll {
         final Map<Object, LongAdder> byAlgorithm = new ConcurrentHashMap<>();
         /** Choices already made: (collective, locality, size, bytes) to algorithm. */
         final Map<Choice, Algorithm> chosen = new ConcurrentHashMap<>();
-        /** Locality of communicators by context. */
-        final Map<Integer, String> locality = new ConcurrentHashMap<>();
         /** {@code -Djmpi.coll.check=true}: the ranks agree on every call's arguments first ({@link Agreement}). */
         final boolean check = Boolean.getBoolean("jmpi.coll.check");
+        /** {@code -Djmpi.coll.nodes=K}: blocks of K consecutive world ranks count as nodes (0: off). */
+        final int nodeBlock;
 
         State(Engine engine) {
             engine.collectiveTagNames(Coll::describeTag);
+            String k = System.getProperty("jmpi.coll.nodes", "").trim();
+            try {
+                nodeBlock = k.isEmpty() ? 0 : Integer.parseInt(k);
+            } catch (NumberFormatException e) {
+                throw new MpiError(ErrorClass.ERR_ARG, "jmpi.coll.nodes=" + k + ": not a number", e);
+            }
+            if (nodeBlock < 0) {
+                throw new MpiError(ErrorClass.ERR_ARG, "jmpi.coll.nodes=" + k + ": negative");
+            }
             String file = System.getProperty("jmpi.coll.table", "").trim();
             if (file.isEmpty()) {
                 table = Selection.defaults();
@@ -154,27 +163,43 @@ public final class Coll {
 
     /** A selection made once: the table's answer depends only on these (and on commutativity). */
     record Choice(String collective, String locality, int size, long bytes, int count, boolean commutative,
-                  boolean sharedMemory) {
+                  boolean sharedMemory, Nodes nodes) {
     }
 
-    /** "jvm" when every member of {@code comm} shares this JVM, else "processes" (cached per communicator). */
+    /** What the collectives know of {@code comm}, kept on it until it is freed. */
+    static CommInfo info(CoreComm comm) {
+        return comm.attachment(CommInfo.class, () -> new CommInfo(comm, state(comm.engine()).nodeBlock));
+    }
+
+    /**
+     * "jvm" when every member of {@code comm} is a thread of this JVM, "host" when every member runs on
+     * this host (several JVMs), else "hosts"; "hosts" too when {@code -Djmpi.coll.nodes=K} is set and
+     * {@code comm} spans several blocks of K world ranks.
+     */
     static String locality(CoreComm comm) {
-        return state(comm.engine()).locality.computeIfAbsent(comm.context(), c -> computeLocality(comm));
+        return info(comm).locality();
     }
 
-    private static String computeLocality(CoreComm comm) {
-        var ep = comm.engine().endpoint();
-        for (int i = 0; i < comm.size(); i++) {
-            if (!ep.sharesMemoryWith(comm.localWorldRank(i))) {
-                return "processes";
-            }
-        }
-        return "jvm";
+    /**
+     * How {@code comm} divides into nodes, or null when it is one node. Collective the first time on a
+     * communicator of several JVMs (an allgather of one int); every member asks at the same call.
+     */
+    static Nodes nodes(CoreComm comm) {
+        return info(comm).nodes();
     }
 
-    /** Chooses, counts and returns the algorithm of {@code collective} for {@code p}. */
-    private static Algorithm pick(State s, CoreComm comm, String collective, Problem p) {
-        Algorithm a = s.forced.get(collective);
+    /** The node and leaders communicators of {@code comm} (made at first use: collective). */
+    static Hierarchy hierarchy(CoreComm comm) {
+        return info(comm).hierarchy();
+    }
+
+    /**
+     * Chooses, counts and returns the algorithm of {@code collective} for {@code p}: the forced one when
+     * {@code mayForce} (a call of the program), else the table's (the inner steps of a hierarchical
+     * algorithm, on its node and leaders communicators).
+     */
+    private static Algorithm pick(State s, CoreComm comm, String collective, Problem p, boolean mayForce) {
+        Algorithm a = mayForce ? s.forced.get(collective) : null;
         if (a != null) {
             String why = a.unusable(p);
             if (why != null) {
@@ -185,7 +210,8 @@ public final class Coll {
             String loc = locality(comm);
             // Restrictions look at the count (elements per block) only through thresholds; keep the count
             // in the key so a cached choice is always one the table would make for this very call.
-            Choice key = new Choice(collective, loc, p.size(), p.bytes(), p.count(), p.commutative(), p.sharedMemory());
+            Choice key = new Choice(collective, loc, p.size(), p.bytes(), p.count(), p.commutative(), p.sharedMemory(),
+                    p.nodes());
             a = s.chosen.get(key);
             if (a == null) {
                 try {
@@ -222,56 +248,77 @@ public final class Coll {
     }
 
     public static void barrier(CoreComm comm) {
+        barrier(comm, true);
+    }
+
+    static void barrier(CoreComm comm, boolean mayForce) {
         State s = state(comm.engine());
         Ctx c = ctx(comm, BARRIER, -1);
-        if (s.check) {
+        if (s.check && mayForce) {
             Agreement.check(c, BARRIER, -1, BasicType.BYTE, 0, null);
         }
-        Problem p = new Problem(comm.size(), 0, 0, true, shared(comm, BasicType.BYTE));
-        ((BarrierAlgorithm) pick(s, comm, "barrier", p)).run(c);
+        Problem p = new Problem(comm.size(), 0, 0, true, shared(comm, BasicType.BYTE), nodes(comm));
+        ((BarrierAlgorithm) pick(s, comm, "barrier", p, mayForce)).run(c);
     }
 
     public static void bcast(CoreComm comm, Object buf, int off, int count, BasicType t, int root) {
+        bcast(comm, buf, off, count, t, root, true);
+    }
+
+    static void bcast(CoreComm comm, Object buf, int off, int count, BasicType t, int root, boolean mayForce) {
         State s = state(comm.engine());
         Ctx c = ctx(comm, BCAST, root);
-        if (s.check) {
+        if (s.check && mayForce) {
             Agreement.check(c, BCAST, root, t, count, null);
         }
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true,
-                shared(comm, t));
-        ((BcastAlgorithm) pick(s, comm, "bcast", p)).run(c, buf, off, count, t, root);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t), nodes(comm));
+        ((BcastAlgorithm) pick(s, comm, "bcast", p, mayForce)).run(c, buf, off, count, t, root);
     }
 
     public static void reduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op,
                               int root) {
+        reduce(comm, s, so, r, ro, count, t, op, root, true);
+    }
+
+    static void reduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op, int root,
+                       boolean mayForce) {
         State st = state(comm.engine());
         Ctx c = ctx(comm, REDUCE, root);
-        if (st.check) {
+        if (st.check && mayForce) {
             Agreement.check(c, REDUCE, root, t, count, op);
         }
-        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t));
-        ((ReduceAlgorithm) pick(st, comm, "reduce", p)).run(c, s, so, r, ro, count, t, op, root);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t), nodes(comm));
+        ((ReduceAlgorithm) pick(st, comm, "reduce", p, mayForce)).run(c, s, so, r, ro, count, t, op, root);
     }
 
     public static void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
+        allreduce(comm, s, so, r, ro, count, t, op, true);
+    }
+
+    static void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op,
+                          boolean mayForce) {
         State st = state(comm.engine());
         Ctx c = ctx(comm, ALLREDUCE, -1);
-        if (st.check) {
+        if (st.check && mayForce) {
             Agreement.check(c, ALLREDUCE, -1, t, count, op);
         }
-        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(),
-                shared(comm, t));
-        ((AllreduceAlgorithm) pick(st, comm, "allreduce", p)).run(c, s, so, r, ro, count, t, op);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t), nodes(comm));
+        ((AllreduceAlgorithm) pick(st, comm, "allreduce", p, mayForce)).run(c, s, so, r, ro, count, t, op);
     }
 
     public static void gather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
+        gather(comm, s, so, r, ro, count, t, root, true);
+    }
+
+    static void gather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root,
+                       boolean mayForce) {
         State st = state(comm.engine());
         Ctx c = ctx(comm, GATHER, root);
-        if (st.check) {
+        if (st.check && mayForce) {
             Agreement.check(c, GATHER, root, t, count, null);
         }
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
-        ((GatherAlgorithm) pick(st, comm, "gather", p)).run(c, s, so, r, ro, count, t, root);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t), nodes(comm));
+        ((GatherAlgorithm) pick(st, comm, "gather", p, mayForce)).run(c, s, so, r, ro, count, t, root);
     }
 
     public static void scatter(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
@@ -280,18 +327,22 @@ public final class Coll {
         if (st.check) {
             Agreement.check(c, SCATTER, root, t, count, null);
         }
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
-        ((ScatterAlgorithm) pick(st, comm, "scatter", p)).run(c, s, so, r, ro, count, t, root);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t), nodes(comm));
+        ((ScatterAlgorithm) pick(st, comm, "scatter", p, true)).run(c, s, so, r, ro, count, t, root);
     }
 
     public static void allgather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
+        allgather(comm, s, so, r, ro, count, t, true);
+    }
+
+    static void allgather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, boolean mayForce) {
         State st = state(comm.engine());
         Ctx c = ctx(comm, ALLGATHER, -1);
-        if (st.check) {
+        if (st.check && mayForce) {
             Agreement.check(c, ALLGATHER, -1, t, count, null);
         }
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
-        ((AllgatherAlgorithm) pick(st, comm, "allgather", p)).run(c, s, so, r, ro, count, t);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t), nodes(comm));
+        ((AllgatherAlgorithm) pick(st, comm, "allgather", p, mayForce)).run(c, s, so, r, ro, count, t);
     }
 
     public static void alltoall(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
@@ -300,8 +351,8 @@ public final class Coll {
         if (st.check) {
             Agreement.check(c, ALLTOALL, -1, t, count, null);
         }
-        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t));
-        ((AlltoallAlgorithm) pick(st, comm, "alltoall", p)).run(c, s, so, r, ro, count, t);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t), nodes(comm));
+        ((AlltoallAlgorithm) pick(st, comm, "alltoall", p, true)).run(c, s, so, r, ro, count, t);
     }
 
     public static void reduceScatter(CoreComm comm, Object s, int so, Object r, int ro, int[] counts, BasicType t,
@@ -317,8 +368,8 @@ public final class Coll {
             total += n;
         }
         Problem p = new Problem(comm.size(), total * t.size(), (int) Math.min(Integer.MAX_VALUE, total), op.commutative(),
-                shared(comm, t));
-        ((ReduceScatterAlgorithm) pick(st, comm, "reduce_scatter", p)).run(c, s, so, r, ro, counts, t, op);
+                shared(comm, t), nodes(comm));
+        ((ReduceScatterAlgorithm) pick(st, comm, "reduce_scatter", p, true)).run(c, s, so, r, ro, counts, t, op);
     }
 
     public static void scan(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
@@ -327,8 +378,8 @@ public final class Coll {
         if (st.check) {
             Agreement.check(c, SCAN, -1, t, count, op);
         }
-        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t));
-        ((ScanAlgorithm) pick(st, comm, "scan", p)).run(c, s, so, r, ro, count, t, op);
+        Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t), nodes(comm));
+        ((ScanAlgorithm) pick(st, comm, "scan", p, true)).run(c, s, so, r, ro, count, t, op);
     }
 
     /** MPI_Gatherv: rank i's {@code scount} elements to the root's {@code r} at {@code displs[i]}. Linear. */

@@ -9,16 +9,18 @@ public final class Registry {
     private static final Map<String, Map<String, Algorithm>> MENU = new LinkedHashMap<>();
 
     static {
-        add("barrier", new BarrierDissemination(), new BarrierTree(), new BarrierShared());
+        add("barrier", new BarrierDissemination(), new BarrierTree(), new BarrierShared(), new BarrierHierarchical());
         add("bcast", new BcastBinomial(), new BcastLinear(), new BcastBinaryTree(), new BcastSplitBinary(),
-                new BcastPipeline(), new BcastScatterAllgather(), new BcastShared());
-        add("reduce", new ReduceBinomial(), new ReduceBinary(), new ReduceRabenseifner(), new ReduceShared());
+                new BcastPipeline(), new BcastScatterAllgather(), new BcastShared(), new BcastHierarchical());
+        add("reduce", new ReduceBinomial(), new ReduceBinary(), new ReduceRabenseifner(), new ReduceShared(),
+                new ReduceHierarchical());
         add("allreduce", new AllreduceRecursiveDoubling(), new AllreduceRabenseifner(), new AllreduceRing(),
-                new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices(), new AllreduceShared());
-        add("gather", new GatherBinomial(), new GatherLinear(), new GatherShared());
+                new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices(), new AllreduceShared(),
+                new AllreduceHierarchical());
+        add("gather", new GatherBinomial(), new GatherLinear(), new GatherShared(), new GatherHierarchical());
         add("scatter", new ScatterBinomial(), new ScatterLinear(), new ScatterShared());
         add("allgather", new AllgatherRing(), new AllgatherBruck(), new AllgatherRecursiveDoubling(),
-                new AllgatherShared());
+                new AllgatherShared(), new AllgatherHierarchical());
         add("alltoall", new AlltoallPairwise(), new AlltoallBruck(), new AlltoallLinear(), new AlltoallShared());
         add("reduce_scatter", new ReduceScatterRecursiveHalving(), new ReduceScatterPairwise(),
                 new ReduceScatterReduceScatterv(), new ReduceScatterShared());

@@ -14,7 +14,8 @@ import java.util.Locale;
 /**
  * A selection table (docs/COLLECTIVES.md): lines of {@code collective locality ranks bytes algorithm},
  * ranges as {@code min-max} or {@code *}, locality {@code jvm} (every member in this JVM),
- * {@code processes} (not all) or {@code any}. For a call, the first line that matches and whose
+ * {@code host} (every member on this host, several JVMs), {@code hosts} (several hosts), {@code processes}
+ * (host or hosts: not all in this JVM) or {@code any}. For a call, the first line that matches and whose
  * algorithm's restrictions hold gives the algorithm. Immutable once read.
  */
 public final class Selection {
@@ -22,9 +23,18 @@ public final class Selection {
     public record Rule(String collective, String locality, long minRanks, long maxRanks, long minBytes, long maxBytes,
                        String algorithm, int line) {
         boolean matches(String coll, String loc, int ranks, long bytes) {
-            return collective.equals(coll) && (locality.equals("any") || locality.equals(loc))
+            return collective.equals(coll) && covers(locality, loc)
                     && ranks >= minRanks && ranks <= maxRanks && bytes >= minBytes && bytes <= maxBytes;
         }
+    }
+
+    /** The localities a table line may name. */
+    static final List<String> LOCALITIES = List.of("any", "jvm", "host", "hosts", "processes");
+
+    /** Whether a line's locality {@code rule} applies to a communicator of locality {@code loc}. */
+    static boolean covers(String rule, String loc) {
+        return rule.equals("any") || rule.equals(loc)
+                || rule.equals("processes") && (loc.equals("host") || loc.equals("hosts"));
     }
 
     private final List<Rule> rules;
@@ -80,9 +90,9 @@ public final class Selection {
                 }
                 String coll = w[0].toLowerCase(Locale.ROOT);
                 String loc = w[1].toLowerCase(Locale.ROOT);
-                if (!loc.equals("any") && !loc.equals("jvm") && !loc.equals("processes")) {
+                if (!LOCALITIES.contains(loc)) {
                     throw new IllegalArgumentException(source + " line " + n + ": locality '" + w[1]
-                            + "' is not any, jvm or processes");
+                            + "' is not one of " + LOCALITIES);
                 }
                 Registry.algorithm(coll, w[4]); // validates both names
                 long[] ranks = range(w[2], source, n);

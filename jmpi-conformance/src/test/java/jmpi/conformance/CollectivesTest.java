@@ -253,7 +253,9 @@ class CollectivesTest {
         List<Arguments> out = new ArrayList<>();
         for (String c : Registry.collectives()) {
             for (String a : Registry.algorithms(c)) {
-                out.add(Arguments.of(c, a));
+                if (!a.equals("hierarchical")) { // needs several nodes: hierarchicalOnEmulatedNodes
+                    out.add(Arguments.of(c, a));
+                }
             }
         }
         return out.stream();
@@ -296,6 +298,47 @@ class CollectivesTest {
             default -> true;
         };
     }
+
+    static Stream<Arguments> hierarchical() {
+        List<Arguments> out = new ArrayList<>();
+        for (String c : Registry.collectives()) {
+            if (Registry.algorithms(c).contains("hierarchical")) {
+                for (int k : new int[] {2, 3}) {
+                    out.add(Arguments.of(c, k));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    /**
+     * Each hierarchical algorithm forced on its collective, with blocks of k world ranks as nodes
+     * ({@code -Djmpi.coll.nodes=k}), on every size from k + 1 ranks (two nodes) to 16 of {@link #HIER_SIZES}:
+     * last nodes smaller than the others, every root (inside a node, leading one or not), every count,
+     * the non-commutative operation. Fewer ranks are one node, where the forced algorithm is refused.
+     */
+    @ParameterizedTest(name = "{0} = hierarchical, nodes of {1}")
+    @MethodSource("hierarchical")
+    void hierarchicalOnEmulatedNodes(String collective, int k) {
+        System.setProperty("jmpi.coll." + collective, "hierarchical");
+        System.setProperty("jmpi.coll.nodes", Integer.toString(k));
+        try {
+            for (int np : HIER_SIZES) {
+                if (np <= k) {
+                    continue;
+                }
+                JobResult r = MultiRank.run(np, Body.class, Duration.ofSeconds(120));
+                assertEquals(0, r.exitCode(), collective + "=hierarchical, nodes of " + k + ", on " + np + " ranks:\n"
+                        + r.describe());
+            }
+        } finally {
+            System.clearProperty("jmpi.coll." + collective);
+            System.clearProperty("jmpi.coll.nodes");
+        }
+    }
+
+    /** Sizes for the hierarchical algorithms: with nodes of 2 and 3, even and uneven last nodes. */
+    static final int[] HIER_SIZES = {2, 3, 4, 5, 7, 8, 11, 16};
 
     /** Commutative-only and count-restricted algorithms, checked with the calls they can run. */
     public static class RestrictedBody {

@@ -5,7 +5,8 @@ package jmpi.core;
  * collectives, so that the two never match each other), this rank's place in its (local) group,
  * and the world rank of every member. An inter-communicator also has a remote group: destinations
  * and sources of its point-to-point traffic are ranks of the remote group. Immutable but for the
- * count of collective calls ({@link #nextCollectiveCall}) and the attachments of upper layers.
+ * count of collective calls ({@link #nextCollectiveCall}) and the attachments upper layers keep on it
+ * ({@link #attachment}), which {@link Engine#free} closes.
  */
 public final class CoreComm {
     private final Engine engine;
@@ -14,9 +15,9 @@ public final class CoreComm {
     private final int[] worldRanks;
     private final int[] remoteWorldRanks;
     private final CoreComm localComm;
-    /** State of upper layers kept per communicator (the collectives' shared board, ...): see {@link #attachment}. */
+    /** State of upper layers kept per communicator (the collectives' board, locality and nodes, ...). */
     private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> attachments =
-            new java.util.concurrent.ConcurrentHashMap<>();
+            new java.util.concurrent.ConcurrentHashMap<>(4);
     /**
      * Collective calls made on this communicator by this rank (jmpi-coll numbers its calls, so that a
      * message of one call never matches a receive of another). Touched only by the thread calling a
@@ -41,19 +42,6 @@ public final class CoreComm {
     /** An inter-communicator's private intra-communicator over its local group. */
     CoreComm localComm() {
         return localComm;
-    }
-
-    /**
-     * The object of class {@code kind} attached to this communicator on this rank, made by {@code make}
-     * at first use. It lives as long as the communicator object, so a freed communicator's state is
-     * never seen by a later one that reuses its context id.
-     */
-    public <T> T attachment(Class<T> kind, java.util.function.Supplier<T> make) {
-        Object o = attachments.get(kind);
-        if (o == null) {
-            o = attachments.computeIfAbsent(kind, k -> make.get());
-        }
-        return kind.cast(o);
     }
 
     public Engine engine() {
@@ -112,6 +100,43 @@ public final class CoreComm {
     /** A copy of the world ranks of the remote group, or null for an intra-communicator. */
     public int[] remoteWorldRanks() {
         return remoteWorldRanks == null ? null : remoteWorldRanks.clone();
+    }
+
+    /**
+     * This communicator's attachment of type {@code kind}, made by {@code make} on first use. An
+     * attachment that is {@link AutoCloseable} is closed when the communicator is freed
+     * ({@link Engine#free}), so it may own resources such as communicators of its own.
+     */
+    public <T> T attachment(Class<T> kind, java.util.function.Supplier<T> make) {
+        Object a = attachments.get(kind);
+        if (a == null) {
+            a = attachments.computeIfAbsent(kind, k -> make.get());
+        }
+        return kind.cast(a);
+    }
+
+    /** Removes and closes the attachments (at {@code Free}); the first failure is thrown after all are closed. */
+    void closeAttachments() {
+        RuntimeException failure = null;
+        for (Class<?> k : java.util.List.copyOf(attachments.keySet())) {
+            Object a = attachments.remove(k);
+            if (a instanceof AutoCloseable c) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    RuntimeException r = e instanceof RuntimeException re ? re
+                            : new MpiError(ErrorClass.ERR_INTERN, "closing a communicator's " + k.getSimpleName(), e);
+                    if (failure == null) {
+                        failure = r;
+                    } else {
+                        failure.addSuppressed(r);
+                    }
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     /** True when both communicators have the same members in the same order (both groups for inter-communicators). */

@@ -723,9 +723,16 @@ public final class Engine {
         return comms.merge(inter, high);
     }
 
-    /** MPI_Comm_free: the context becomes available again. */
+    /**
+     * MPI_Comm_free: the context becomes available again, and the communicator's attachments are closed
+     * (communicators an upper layer made from it are freed with it).
+     */
     public void free(CoreComm comm) {
-        comms.free(comm);
+        try {
+            comm.closeAttachments();
+        } finally {
+            comms.free(comm);
+        }
     }
 
     /**

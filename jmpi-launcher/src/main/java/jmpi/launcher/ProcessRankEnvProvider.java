@@ -169,12 +169,20 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
         return cmd.isEmpty() ? null : space < 0 ? cmd : cmd.substring(0, space);
     }
 
-    /** What a transport sees of rank {@code rank} of the job; {@code reaches} says which peers it carries. */
-    record Context(ProcessLaunchInfo info, int rank, BootstrapClient client, java.util.function.IntPredicate reach)
-            implements TransportContext {
+    /**
+     * What a transport sees of rank {@code rank} of the job; {@code reach} says which peers it carries,
+     * {@code hosts} is every rank's host name.
+     */
+    record Context(ProcessLaunchInfo info, int rank, BootstrapClient client, java.util.function.IntPredicate reach,
+                   String[] hosts) implements TransportContext {
         @Override
         public boolean reaches(int peer) {
             return reach.test(peer);
+        }
+
+        @Override
+        public String host(int peer) {
+            return hosts[peer];
         }
 
         @Override

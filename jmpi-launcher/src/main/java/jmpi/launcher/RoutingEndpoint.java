@@ -37,6 +37,8 @@ final class RoutingEndpoint implements Endpoint {
     private final Endpoint anchor;
     private final boolean sliced;
     private final int smallLimit;
+    /** Every rank's host name (as the launcher named it): {@link #sharesHostWith}. */
+    private final String[] hosts;
 
     /**
      * @param route       the transport of each world rank
@@ -44,11 +46,14 @@ final class RoutingEndpoint implements Endpoint {
      * @param wokenByPeer for each transport, whether a frame arriving in it wakes a thread parked in
      *                    the anchor (true for the anchor itself and for a threads transport whose
      *                    wake-ups were routed to the anchor)
+     * @param hosts       every rank's host name
      */
-    RoutingEndpoint(int rank, int size, Endpoint[] route, List<Endpoint> transports, List<Boolean> wokenByPeer) {
-        if (transports.isEmpty() || route.length != size) {
-            throw new IllegalArgumentException("a routing endpoint needs transports and a route per rank");
+    RoutingEndpoint(int rank, int size, Endpoint[] route, List<Endpoint> transports, List<Boolean> wokenByPeer,
+                    String[] hosts) {
+        if (transports.isEmpty() || route.length != size || hosts.length != size) {
+            throw new IllegalArgumentException("a routing endpoint needs transports, a route and a host name per rank");
         }
+        this.hosts = hosts.clone();
         this.rank = rank;
         this.size = size;
         this.route = route.clone();
@@ -129,6 +134,11 @@ final class RoutingEndpoint implements Endpoint {
     @Override
     public boolean sharesMemoryWith(int peer) {
         return route[peer].sharesMemoryWith(peer);
+    }
+
+    @Override
+    public boolean sharesHostWith(int peer) {
+        return hosts[peer].equals(hosts[rank]);
     }
 
     @Override

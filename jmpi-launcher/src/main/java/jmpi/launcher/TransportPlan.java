@@ -23,8 +23,9 @@ import jmpi.transport.threads.ThreadsFabric;
  * </ul>
  * Every rank opens the same byte transports in the same order (shm then tcp for {@code auto} on
  * several hosts), even one that carries none of its pairs, because opening fences the whole job.
- * For {@code auto} and {@code shm} each rank publishes its host name as {@code host.<rank>} and reads
- * everyone's: one more fence.
+ * Before that each rank publishes its host name as {@code host.<rank>} and reads everyone's (one
+ * more fence): they choose the transports of {@code auto} and {@code shm}, and every transport is told
+ * them ({@code TransportContext.host}) to answer {@code Endpoint.sharesHostWith}.
  */
 final class TransportPlan {
     static final String AUTO = "auto";
@@ -39,14 +40,11 @@ final class TransportPlan {
         int size = info.size();
         IntPredicate inJvm = p -> fabric != null && fabric.hosts(p);
         String name = info.transport();
-        String[] hosts = null;
-        if (name.equals(AUTO) || name.equals("shm")) {
-            client.put("host." + rank, info.host());
-            client.fence(BOOT_TIMEOUT);
-            hosts = new String[size];
-            for (int p = 0; p < size; p++) {
-                hosts[p] = p == rank ? info.host() : client.get("host." + p, BOOT_TIMEOUT);
-            }
+        client.put("host." + rank, info.host());
+        client.fence(BOOT_TIMEOUT);
+        String[] hosts = new String[size];
+        for (int p = 0; p < size; p++) {
+            hosts[p] = p == rank ? info.host() : client.get("host." + p, BOOT_TIMEOUT);
         }
         List<String> names = new ArrayList<>();
         List<IntPredicate> reaches = new ArrayList<>();
@@ -75,7 +73,7 @@ final class TransportPlan {
         try {
             for (int i = 0; i < names.size(); i++) {
                 TransportFactory factory = ProcessRankEnvProvider.transport(names.get(i), loader);
-                opened.add(factory.open(new ProcessRankEnvProvider.Context(info, rank, client, reaches.get(i))));
+                opened.add(factory.open(new ProcessRankEnvProvider.Context(info, rank, client, reaches.get(i), hosts)));
             }
         } catch (IOException | RuntimeException e) {
             for (Endpoint ep : opened) {
@@ -119,7 +117,7 @@ final class TransportPlan {
                 route[p] = opened.getFirst(); // own rank without threads: the first byte transport loops back
             }
         }
-        return new RoutingEndpoint(rank, size, route, transports, woken);
+        return new RoutingEndpoint(rank, size, route, transports, woken, hosts);
     }
 
     private static boolean allEqual(String[] hosts) {

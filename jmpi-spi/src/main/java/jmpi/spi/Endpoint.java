@@ -75,6 +75,15 @@ public interface Endpoint {
     boolean sharesMemoryWith(int peer);
 
     /**
+     * True when {@code peer} runs on this rank's host (the same machine, maybe another JVM): what
+     * node-aware collectives group ranks by. An equivalence (reflexive, symmetric, transitive), answered
+     * alike by every rank. Default: {@link #sharesMemoryWith} (a transport that knows no more).
+     */
+    default boolean sharesHostWith(int peer) {
+        return sharesMemoryWith(peer);
+    }
+
+    /**
      * Parks the calling thread for at most {@code maxNanos}, returning early when a frame arrives or
      * {@link #wake} is called. The caller re-checks its own condition afterwards (spurious returns
      * are allowed). Lost wake-ups are impossible: the parker announces itself, then re-checks for

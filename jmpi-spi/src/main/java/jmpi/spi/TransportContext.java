@@ -32,6 +32,15 @@ public interface TransportContext {
         return null;
     }
 
+    /**
+     * The name of rank {@code peer}'s host in the job (ranks with equal names share a host), or null
+     * when unknown. A launcher that knows it tells every transport, so that
+     * {@link Endpoint#sharesHostWith} can be answered.
+     */
+    default String host(int peer) {
+        return null;
+    }
+
     /** A configuration value (system property, else {@code defaultValue}). */
     default String property(String name, String defaultValue) {
         return System.getProperty(name, defaultValue);

@@ -260,6 +260,33 @@ public abstract class EndpointContract {
         }
     }
 
+    /**
+     * Sharing a host is an equivalence the ranks answer alike (the collectives group ranks by it), and
+     * ranks that share memory share a host.
+     */
+    @Test
+    void sharingAHostIsAnEquivalenceAnsweredAlike() throws Exception {
+        Endpoint[] eps = open(3);
+        try {
+            for (int i = 0; i < eps.length; i++) {
+                assertTrue(eps[i].sharesHostWith(i), "rank " + i + " shares its own host");
+                for (int j = 0; j < eps.length; j++) {
+                    assertEquals(eps[i].sharesHostWith(j), eps[j].sharesHostWith(i), "ranks " + i + " and " + j);
+                    if (eps[i].sharesMemoryWith(j)) {
+                        assertTrue(eps[i].sharesHostWith(j), "ranks " + i + " and " + j + " share memory, not a host");
+                    }
+                    for (int k = 0; k < eps.length; k++) {
+                        if (eps[i].sharesHostWith(j) && eps[j].sharesHostWith(k)) {
+                            assertTrue(eps[i].sharesHostWith(k), "ranks " + i + ", " + j + ", " + k);
+                        }
+                    }
+                }
+            }
+        } finally {
+            closeAll(eps);
+        }
+    }
+
     @Test
     void sendToSelfArrives() throws Exception {
         Endpoint[] eps = open(2);

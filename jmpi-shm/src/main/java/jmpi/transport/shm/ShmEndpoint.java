@@ -341,6 +341,15 @@ public final class ShmEndpoint implements Endpoint {
         return false;
     }
 
+    /**
+     * True: shared memory reaches only ranks of this host. (Where a job spans several hosts, shm carries
+     * only the pairs of one host and the launcher's router answers for the others.)
+     */
+    @Override
+    public boolean sharesHostWith(int peer) {
+        return true;
+    }
+
     @Override
     public void park(long maxNanos, BooleanSupplier ready) {
         Thread me = Thread.currentThread();

@@ -92,6 +92,8 @@ public final class TcpEndpoint implements Endpoint {
     private final Set<Thread> fallbackParkers = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile boolean selecting;
+    /** Each rank's host name as the launcher told it (entries null when unknown). */
+    private final String[] hosts;
 
     private TcpEndpoint(TransportContext ctx, TcpConfig config, Selector selector, ServerSocketChannel server) {
         this.rank = ctx.rank();
@@ -103,6 +105,10 @@ public final class TcpEndpoint implements Endpoint {
         this.handshake = new TcpHandshake(ctx, config, selector, server, peers);
         this.loopback = new Loopback(rank);
         this.directRead = size - 1 <= DIRECT_READ_PEERS;
+        this.hosts = new String[size];
+        for (int p = 0; p < size; p++) {
+            hosts[p] = ctx.host(p);
+        }
     }
 
     /** Listens, publishes {@code tcp.<rank>}, fences, connects to every lower rank and accepts every higher one. */
@@ -336,6 +342,12 @@ public final class TcpEndpoint implements Endpoint {
     @Override
     public boolean sharesMemoryWith(int peer) {
         return false;
+    }
+
+    /** Itself; another rank when the launcher named both hosts alike ({@code TransportContext.host}), else false. */
+    @Override
+    public boolean sharesHostWith(int peer) {
+        return peer == rank || hosts[rank] != null && hosts[rank].equals(hosts[peer]);
     }
 
     @Override

@@ -52,6 +52,33 @@ class TcpEndpointTest {
                 .anyMatch(p -> p.get().name().equals("tcp") && p.get() instanceof TcpTransportFactory));
     }
 
+    /** Ranks share a host when the launcher named their hosts alike; unknown names share none but one's own. */
+    @Test
+    void sharesHostWithFollowsTheLaunchersHostNames() throws Exception {
+        Endpoint[] named = TestJob.open(3, new LocalBootstrap(3),
+                Map.of("test.host.0", "a", "test.host.1", "a", "test.host.2", "b"));
+        try {
+            assertTrue(named[0].sharesHostWith(1));
+            assertTrue(named[1].sharesHostWith(0));
+            assertFalse(named[0].sharesHostWith(2));
+            assertFalse(named[2].sharesHostWith(1));
+            assertTrue(named[2].sharesHostWith(2));
+        } finally {
+            for (Endpoint e : named) {
+                e.close();
+            }
+        }
+        Endpoint[] unnamed = TestJob.open(2);
+        try {
+            assertTrue(unnamed[0].sharesHostWith(0));
+            assertFalse(unnamed[0].sharesHostWith(1));
+        } finally {
+            for (Endpoint e : unnamed) {
+                e.close();
+            }
+        }
+    }
+
     @Test
     void badPropertiesFailOpen() {
         for (Map<String, String> bad : List.of(Map.of(TcpConfig.ADDRESS, "0.0.0.0"), Map.of(TcpConfig.NODELAY, "yes"),

@@ -26,6 +26,12 @@ final class TestJob {
         public String property(String name, String defaultValue) {
             return props.getOrDefault(name, defaultValue);
         }
+
+        /** Host names as a launcher gives them, from {@code test.host.<rank>} of {@code props} (else unknown). */
+        @Override
+        public String host(int peer) {
+            return props.get("test.host." + peer);
+        }
     }
 
     private TestJob() {

@@ -250,6 +250,12 @@ final class ThreadsEndpoint implements Endpoint {
         return !fabric.encodesFrames() && fabric.hosts(peer);
     }
 
+    /** Every rank of the fabric is a thread of this JVM, so of this host (also when frames are encoded). */
+    @Override
+    public boolean sharesHostWith(int peer) {
+        return fabric.hosts(peer);
+    }
+
     @Override
     public void park(long maxNanos, BooleanSupplier ready) {
         Thread me = Thread.currentThread();

@@ -1,0 +1,38 @@
+package jmpi.coll;
+
+import jmpi.datatype.BasicType;
+
+/**
+ * Node-aware barrier: a barrier inside every node (its leader then knows the node has arrived), a
+ * barrier among the leaders, then a one-byte broadcast from each leader inside its node (the release:
+ * it cannot arrive before the leaders' barrier ended). The inner steps pick their own algorithms from
+ * the selection table ({@link Hierarchy}). Restriction: two nodes or more, one of them with two ranks
+ * or more. Cost, with L leaders and a largest node of m ranks: T_barrier(m) + T_barrier(L) +
+ * T_bcast(m, 1): log2 L slow steps instead of log2 p.
+ */
+final class BarrierHierarchical implements BarrierAlgorithm {
+    @Override
+    public String name() {
+        return "hierarchical";
+    }
+
+    @Override
+    public String unusable(Problem p) {
+        return p.unlessNodes(false);
+    }
+
+    @Override
+    public void run(Ctx c) {
+        Hierarchy h = Coll.hierarchy(c.comm);
+        boolean inNode = h.local.size() > 1;
+        if (inNode) {
+            Coll.barrier(h.local, false);
+        }
+        if (h.leads()) {
+            Coll.barrier(h.leaders, false);
+        }
+        if (inNode) {
+            Coll.bcast(h.local, new byte[1], 0, 1, BasicType.BYTE, 0, false);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package jmpi.coll;
+
+import jmpi.core.CoreComm;
+import jmpi.core.Engine;
+
+/**
+ * A communicator cut into its {@link Nodes} for the hierarchical algorithms: this rank's node
+ * communicator ({@link #local}: the node's ranks in the parent's rank order, so the leader is its
+ * rank 0) and, on leaders, the leaders' communicator ({@link #leaders}: node {@code j}'s leader is its
+ * rank {@code j}, since nodes are numbered by their lowest rank). Both are made by
+ * {@link Engine#split} on the parent (collective; its traffic uses the engine's own tags, apart from
+ * the collectives' ones) and freed with the parent ({@link CommInfo#close}).
+ */
+final class Hierarchy {
+    final Nodes nodes;
+    /** This rank's node. */
+    final int node;
+    /** The communicator of this rank's node. */
+    final CoreComm local;
+    /** The communicator of the nodes' leaders; null on a rank that does not lead its node. */
+    final CoreComm leaders;
+    /** For each rank of the parent, its rank in its node's communicator. */
+    private final int[] localRank;
+
+    private Hierarchy(Nodes nodes, int node, CoreComm local, CoreComm leaders, int[] localRank) {
+        this.nodes = nodes;
+        this.node = node;
+        this.local = local;
+        this.leaders = leaders;
+        this.localRank = localRank;
+    }
+
+    /** Splits {@code comm} by {@code nodes}. Collective over {@code comm}. */
+    static Hierarchy split(CoreComm comm, Nodes nodes) {
+        Engine e = comm.engine();
+        int me = comm.rank();
+        int node = nodes.nodeOf(me);
+        boolean leads = nodes.leader(node) == me;
+        CoreComm local = e.split(comm, node, me, -1);
+        CoreComm leaders;
+        try {
+            leaders = e.split(comm, leads ? 0 : -1, me, -1);
+        } catch (RuntimeException ex) {
+            e.free(local);
+            throw ex;
+        }
+        int[] localRank = new int[comm.size()];
+        int[] seen = new int[nodes.count()];
+        for (int r = 0; r < localRank.length; r++) {
+            localRank[r] = seen[nodes.nodeOf(r)]++;
+        }
+        return new Hierarchy(nodes, node, local, leaders, localRank);
+    }
+
+    /** Whether this rank leads its node. */
+    boolean leads() {
+        return leaders != null;
+    }
+
+    /** The rank of parent rank {@code r} in its node's communicator. */
+    int localRank(int r) {
+        return localRank[r];
+    }
+
+    void free(Engine e) {
+        try {
+            e.free(local);
+        } finally {
+            if (leaders != null) {
+                e.free(leaders);
+            }
+        }
+    }
+}
