@@ -78,7 +78,7 @@ if [ "$what" = coll-tables ]; then
   echo "# transport threads (every rank a thread of one JVM; ranks > cores means oversubscribed: $(nproc) cores)"
   echo "# JVM: $("${java[@]}" -version 2>&1 | head -1); options:$opts"
   echo "# per point: CollSweep, the average over ranks of each rank's time per call; MPI.DOUBLE, MPI.SUM for allreduce"
-  echo "# iterations: ${iters:-200} timed after ${warmup:-20} warm-up up to 64 KiB, scaled by 64K/size above (at least 4)"
+  echo "# iterations: ${iters:-200} timed after ${warmup:-20} warm-up up to 64 KiB, scaled by 64K/size above (at least 4); each point the best of 3 timed runs"
   echo "# default = the algorithm the ${table:-built-in} selection table picks; ratio = its time / the best of the menu"
   grep -h '^# skipped' "$dir"/np*.txt | sed 's/^# skipped/# skipped:/' || true
   echo "# command: bin/jmpibench coll-tables --bcast-np \"$bcast_np\" --allreduce-np \"$allreduce_np\" --max-doubles $max_doubles${iters:+ --iters $iters}${warmup:+ --warmup $warmup}${table:+ --table $table}"

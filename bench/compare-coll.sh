@@ -46,7 +46,7 @@ for ((k = 1; k <= repeat; k++)); do
     done
     # shellcheck disable=SC2086
     "$JMPI_JAVA_HOME/bin/java" ${JMPI_JAVA_OPTS:-} -Xmx8g -cp "$JMPI_LIB/*" jmpi.launcher.Jmpirun -np "$np" \
-      --transport threads -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.CollSweep --collectives bcast,allreduce \
+      --transport threads -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.CollSweep --repeat 1 --collectives bcast,allreduce \
       --sizes "$sizes" --iters "$iters" --warmup "$warmup" --mem-cap 4800M > "$out/jmpi-np$np.$k.txt"
   done
 done

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# bench/tune-defaults.sh [--rounds 2] [--np-list 2,4,8] [--max 8M] [--iters 300] [--warmup 2000]
+#                        [--out jmpi-coll/src/main/resources/jmpi/coll/selection.txt] [--keep DIR]
+# Remakes jmpi's built-in selection table on this machine, the way the shipped one was made:
+#   1. `bin/jmpibench tune` --rounds times (every algorithm of every collective, threads transport, sizes
+#      8 B x 8^k up to --max, --np-list ranks);
+#   2. `bin/jmpibench coll-tables` once with the same rank counts (seed 004's sizes, 10^2..10^6 doubles,
+#      bcast and allreduce), so those collectives are also measured at the sizes the tables judge;
+#   3. jmpi.bench.Tune over all of it (each point: the best of its measurements), keeping the current
+#      table's lines for the other localities (processes, host, hosts) after the measured `jvm` lines.
+# Then judge the result with `bin/jmpibench coll-tables --table FILE` (a fresh measurement).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+source "$root/bin/jmpi-env.sh"
+jmpi_need_lib
+rounds=2; np_list=2,4,8; max=8M; iters=300; warmup=2000
+out=$root/jmpi-coll/src/main/resources/jmpi/coll/selection.txt; keep=
+while [ $# -gt 0 ]; do
+  [ $# -ge 2 ] || { echo "tune-defaults: option $1 needs a value" >&2; exit 2; }
+  case "$1" in
+    --rounds) rounds=$2 ;; --np-list) np_list=$2 ;; --max) max=$2 ;; --iters) iters=$2 ;;
+    --warmup) warmup=$2 ;; --out) out=$2 ;; --keep) keep=$2 ;;
+    *) echo "tune-defaults: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift 2
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+dir=${keep:-$tmp}
+mkdir -p "$dir"
+base="$dir/base-selection.txt"
+cp "$out" "$base" 2>/dev/null || cp "$root/jmpi-coll/src/main/resources/jmpi/coll/selection.txt" "$base"
+start=$(date +%s)
+for ((r = 1; r <= rounds; r++)); do
+  echo "tune-defaults: tuner round $r of $rounds" >&2
+  "$root/bin/jmpibench" tune --np-list "$np_list" --max "$max" --iters "$iters" --warmup "$warmup" \
+    --base "$base" --out "$dir/round$r-table.txt" --keep "$dir/round$r" > /dev/null
+done
+echo "tune-defaults: seed 004's sizes" >&2
+nps=${np_list//,/ }
+"$root/bin/jmpibench" coll-tables --bcast-np "$nps" --allreduce-np "$nps" --max-doubles 1000000 \
+  --iters "$iters" --warmup "$warmup" --keep "$dir/seed004" > "$dir/seed004.txt"
+"$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" jmpi.bench.Tune --out "$out" --locality jvm --base "$base" \
+  --comment "measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname) ($(nproc) cores), threads transport, ranks $np_list: $rounds tuner rounds (8 B x 8^k up to $max) + seed 004's sizes for bcast/allreduce, best of each point, $(( $(date +%s) - start )) s" \
+  --comment "command: bench/tune-defaults.sh --rounds $rounds --np-list $np_list --max $max --iters $iters --warmup $warmup" \
+  --comment "lines for other localities than jvm: kept from the previous table" \
+  "$dir"/round*/np*.txt "$dir"/seed004/np*.txt > /dev/null
+echo "tune-defaults: wrote $out" >&2
