@@ -108,7 +108,8 @@ elif [ "$what" = tune ]; then
         > "$dir/np$np-k$k.txt"
     done
   done
-  loc=jvm; [ "$transport" = threads ] || loc=processes
+  # one machine: threads measure ranks of one JVM, shm and tcp ranks of one host (several JVMs)
+  loc=jvm; [ "$transport" = threads ] || loc=host
   bargs=()
   [ -n "$base" ] && bargs=(--base "$base")
   "${java[@]}" -cp "$JMPI_LIB/*" jmpi.bench.Tune --out "$out" --locality "$loc" ${bargs[@]+"${bargs[@]}"} \
