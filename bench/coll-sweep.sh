@@ -51,8 +51,9 @@ mkdir -p "$dir"
 menu() { "${java[@]}" -cp "$JMPI_LIB/*" jmpi.bench.CollTables --menu "$1"; }
 sweep() { # np jvm-options args...
   local np=$1 jopts=$2; shift 2
+  # the options go to the launcher's JVM (threads: the ranks) and, by JMPI_JAVA_OPTS, to rank processes (shm, tcp)
   # shellcheck disable=SC2086
-  "${java[@]}" $opts $jopts -cp "$JMPI_LIB/*" jmpi.launcher.Jmpirun -np "$np" --transport "${transport}" \
+  JMPI_JAVA_OPTS="$opts $jopts" "${java[@]}" $opts $jopts -cp "$JMPI_LIB/*" jmpi.launcher.Jmpirun -np "$np" --transport "${transport}" \
     -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.CollSweep --transport "$transport" "$@"
 }
 start=$(date +%s)
@@ -89,7 +90,11 @@ if [ "$what" = coll-tables ]; then
 elif [ "$what" = tune ]; then
   colls=$("${java[@]}" -cp "$JMPI_LIB/*" jmpi.bench.CollTables --menu barrier >/dev/null && echo "barrier bcast reduce allreduce gather scatter allgather alltoall reduce_scatter scan")
   declare -A menus
-  for c in $colls; do menus[$c]=$(menu "$c"); done
+  for c in $colls; do
+    menus[$c]=$(menu "$c")
+    # the shared-memory algorithms need ranks of one JVM: not forced (the timing barrier would refuse them) between processes
+    if [ "$transport" != threads ]; then menus[$c]=$(tr ' ' '\n' <<< "${menus[$c]}" | grep -v '^shared' | tr '\n' ' '); fi
+  done
   sizes=; s=8; maxb=$(awk -v m="$max" 'BEGIN { u = 1; if (m ~ /[Kk]$/) u = 1024; if (m ~ /[Mm]$/) u = 1048576; sub(/[KkMm]$/, "", m); print m * u }')
   while [ "$s" -le "$maxb" ]; do sizes+="${sizes:+,}$s"; s=$((s * 8)); done
   [ "$((s / 8))" -lt "$maxb" ] && sizes+=",$maxb"

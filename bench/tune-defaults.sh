@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/tune-defaults.sh [--rounds 2] [--np-list 2,4,8] [--max 8M] [--iters 300] [--warmup 2000]
+# bench/tune-defaults.sh [--rounds 2] [--np-list 2,4,8] [--max 8M] [--iters 300] [--warmup 2000] [--shm-np-list 2,4|none]
 #                        [--out jmpi-coll/src/main/resources/jmpi/coll/selection.txt] [--keep DIR]
 # Remakes jmpi's built-in selection table on this machine, the way the shipped one was made:
 #   1. `bin/jmpibench tune` --rounds times (every algorithm of every collective, threads transport, sizes
@@ -7,20 +7,22 @@
 #   2. `bin/jmpibench coll-tables` once with the same rank counts (seed 004's sizes, 10^2..10^6 doubles,
 #      bcast and allreduce), so those collectives are also measured at the sizes the tables judge;
 #   3. jmpi.bench.Tune over all of it (each point: the best of its measurements), keeping the current
-#      table's lines for the other localities (processes, host, hosts) after the measured `jvm` lines.
+#      table's lines for the other localities (processes, host, hosts) after the measured `jvm` lines;
+#   4. unless --shm-np-list none: `bin/jmpibench tune --transport shm` (ranks as processes of this host,
+#      --shm-np-list 2,4, up to 1M) over that table, which replaces its `host` lines.
 # Then judge the result with `bin/jmpibench coll-tables --table FILE` (a fresh measurement).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 source "$root/bin/jmpi-env.sh"
 jmpi_need_lib
-rounds=2; np_list=2,4,8; max=8M; iters=300; warmup=2000
+rounds=2; np_list=2,4,8; max=8M; iters=300; warmup=2000; shm_np_list=2,4
 out=$root/jmpi-coll/src/main/resources/jmpi/coll/selection.txt; keep=
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "tune-defaults: option $1 needs a value" >&2; exit 2; }
   case "$1" in
     --rounds) rounds=$2 ;; --np-list) np_list=$2 ;; --max) max=$2 ;; --iters) iters=$2 ;;
-    --warmup) warmup=$2 ;; --out) out=$2 ;; --keep) keep=$2 ;;
+    --warmup) warmup=$2 ;; --out) out=$2 ;; --keep) keep=$2 ;; --shm-np-list) shm_np_list=$2 ;;
     *) echo "tune-defaults: unknown option $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -44,6 +46,15 @@ nps=${np_list//,/ }
 "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" jmpi.bench.Tune --out "$out" --locality jvm --base "$base" \
   --comment "measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname) ($(nproc) cores), threads transport, ranks $np_list: $rounds tuner rounds (8 B x 8^k up to $max) + seed 004's sizes for bcast/allreduce, best of each point, $(( $(date +%s) - start )) s" \
   --comment "command: bench/tune-defaults.sh --rounds $rounds --np-list $np_list --max $max --iters $iters --warmup $warmup" \
-  --comment "lines for other localities than jvm: kept from the previous table" \
+  --comment "lines for the localities processes, hosts and any: kept from the previous table (literature, hierarchical on hosts)" \
   "$dir"/round*/np*.txt "$dir"/seed004/np*.txt > /dev/null
+if [ "$shm_np_list" != none ]; then
+  echo "tune-defaults: shm (processes of this host)" >&2
+  cp "$out" "$dir/threads-table.txt"
+  "$root/bin/jmpibench" tune --transport shm --np-list "$shm_np_list" --max 1M --iters "$iters" --warmup "$warmup" \
+    --base "$dir/threads-table.txt" --out "$dir/shm-table.txt" --keep "$dir/shm" > /dev/null
+  { grep '^#' "$dir/threads-table.txt" | grep -v '^# collective'
+    echo "# then the host lines: $(grep -m1 '^# measured' "$dir/shm-table.txt" | sed 's/^# //')"
+    grep '^# collective' "$dir/shm-table.txt"; grep -v '^#' "$dir/shm-table.txt"; } > "$out"
+fi
 echo "tune-defaults: wrote $out" >&2
