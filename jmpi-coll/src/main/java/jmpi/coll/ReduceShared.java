@@ -35,6 +35,12 @@ final class ReduceShared implements ReduceAlgorithm {
         if (bytes <= Shared.STAGE_BYTES) {
             Ctx.copy(s, so, me.stage(m, t, count), 0, count);
             if (c.rank != root) {
+                // Not done yet (the root may still read the staging array), but nobody need wait for us: check
+                // that the rank named root acts as one (it reaches phase 1 on arrival), so ranks that each name
+                // another as root get ERR_ROOT rather than returning as if nothing were wrong.
+                me.reach(m, 2);
+                me.await(root, m, 1);
+                me.agree(c, root, m, count, t, root);
                 me.reach(m, 3);
                 return;
             }

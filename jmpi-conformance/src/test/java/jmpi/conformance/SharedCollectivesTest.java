@@ -208,9 +208,16 @@ class SharedCollectivesTest {
                         () -> w.Gather(s, 0, 4, MPI.LONG, r, 0, 4, MPI.LONG, me));
                 case "allreduce-count" -> expect(me == 0 ? MPI.ERR_TRUNCATE : MPI.ERR_COUNT, "Allreduce count",
                         () -> w.Allreduce(s, 0, r, 0, me == 0 ? 4 : 8, MPI.LONG, MPI.SUM));
-                // staged: the non-root returns at once; the root finds a larger contribution
-                case "reduce-count" -> expect(me == 0 ? MPI.ERR_TRUNCATE : 0, "Reduce count",
+                // staged: the root finds a larger contribution, the non-root a smaller root's call
+                case "reduce-count" -> expect(me == 0 ? MPI.ERR_TRUNCATE : MPI.ERR_COUNT, "Reduce count",
                         () -> w.Reduce(s, 0, r, 0, me == 1 ? 8 : 4, MPI.LONG, MPI.SUM, 0));
+                // staged: each names the other (both non-roots) or itself (both roots)
+                case "reduce-crossed-roots" -> expect(MPI.ERR_ROOT, "Reduce crossed roots",
+                        () -> w.Reduce(s, 0, r, 0, 4, MPI.LONG, MPI.SUM, 1 - me));
+                case "reduce-own-roots" -> expect(MPI.ERR_ROOT, "Reduce own roots",
+                        () -> w.Reduce(s, 0, r, 0, 4, MPI.LONG, MPI.SUM, me));
+                case "scatter-crossed-roots" -> expect(MPI.ERR_ROOT, "Scatter crossed roots",
+                        () -> w.Scatter(r, 0, 4, MPI.LONG, s, 0, 4, MPI.LONG, 1 - me));
                 default -> throw new IllegalArgumentException(args[0]);
             }
             MPI.Finalize();
@@ -229,7 +236,8 @@ class SharedCollectivesTest {
     void mismatchedSizesAndRootsAreErrorsOnTheBoard() {
         forceShared(() -> {
             for (String[] c : new String[][] {{"bcast-count", "2"}, {"bcast-root", "3"}, {"bcast-crossed-roots", "2"},
-                    {"gather-root", "2"}, {"allreduce-count", "2"}, {"reduce-count", "2"}}) {
+                    {"gather-root", "2"}, {"allreduce-count", "2"}, {"reduce-count", "2"}, {"reduce-crossed-roots", "2"},
+                    {"reduce-own-roots", "2"}, {"scatter-crossed-roots", "2"}}) {
                 JobResult r = MultiRank.run(Integer.parseInt(c[1]), Mismatch.class, Duration.ofSeconds(60), c[0]);
                 assertEquals(0, r.exitCode(), c[0] + ":\n" + r.describe());
             }
