@@ -28,11 +28,7 @@ final class AllgatherShared implements AllgatherAlgorithm {
         long bytes = (long) count * t.size();
         me.declare(m, count, t, -1);
         boolean staged = bytes <= Shared.STAGE_BYTES;
-        if (staged) {
-            Ctx.copy(s, so, me.stage(m, t, count), 0, count);
-        } else {
-            me.publish(m, s, so);
-        }
+        me.offer(m, staged, s, so, count, t);
         me.reach(m, 1);
         me.awaitAll(m, 1);
         me.agreeAll(c, m, count, t, -1);

@@ -27,28 +27,12 @@ final class AllreduceShared implements AllreduceAlgorithm {
         long m = me.begin();
         long bytes = (long) count * t.size();
         boolean staged = bytes <= Shared.STAGE_BYTES;
-        if (staged) {
-            Ctx.copy(s, so, me.stage(m, t, count), 0, count);
-        } else {
-            me.publish(m, s, so);
-        }
+        me.offer(m, staged, s, so, count, t);
         me.declare(m, count, t, -1);
         me.reach(m, 1);
         me.awaitAll(m, 1);
         me.agreeAll(c, m, count, t, -1);
-        Object[] arrays = me.arrays();
-        int[] offsets = me.offsets();
-        for (int j = 0; j < c.size; j++) {
-            if (staged) {
-                arrays[j] = me.staged(j, m);
-                offsets[j] = 0;
-            } else {
-                Object[] ref = me.refs(j, m);
-                arrays[j] = ref[0];
-                offsets[j] = (int) ref[1];
-            }
-        }
-        Board.Member.fold(op, t, c.size - 1, arrays, offsets, 0, r, ro, count);
+        me.fold(m, staged, c.size - 1, op, t, 0, r, ro, count);
         me.reach(m, 3);
         if (!staged) {
             me.awaitAll(m, 3); // nobody reads my send array any more

@@ -32,17 +32,10 @@ final class AllreduceSharedSlices implements AllreduceAlgorithm {
         me.reach(m, 1);
         me.awaitAll(m, 1);
         me.agreeAll(c, m, count, t, -1);
-        Object[] arrays = me.arrays();
-        int[] offsets = me.offsets();
-        for (int j = 0; j < p; j++) {
-            Object[] ref = me.refs(j, m);
-            arrays[j] = ref[0];
-            offsets[j] = (int) ref[1];
-        }
         int unit = op.unit();
         int from = slice(c.rank, p, count, unit);
         int n = slice(c.rank + 1, p, count, unit) - from;
-        Board.Member.fold(op, t, p - 1, arrays, offsets, from, r, ro + from, n);
+        me.fold(m, false, p - 1, op, t, from, r, ro + from, n);
         for (int j = 0; j < p; j++) {
             if (j != c.rank) {
                 Object[] ref = me.refs(j, m);

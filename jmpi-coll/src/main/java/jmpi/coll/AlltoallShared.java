@@ -30,11 +30,7 @@ final class AlltoallShared implements AlltoallAlgorithm {
         long bytes = (long) count * t.size();
         me.declare(m, count, t, -1);
         boolean staged = bytes * p <= Shared.STAGE_BYTES;
-        if (staged) {
-            Ctx.copy(s, so, me.stage(m, t, p * count), 0, p * count);
-        } else {
-            me.publish(m, s, so);
-        }
+        me.offer(m, staged, s, so, p * count, t);
         me.reach(m, 1);
         me.awaitAll(m, 1);
         me.agreeAll(c, m, count, t, -1);

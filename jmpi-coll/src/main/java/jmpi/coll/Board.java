@@ -70,6 +70,7 @@ final class Board {
         final int rank;
         private final jmpi.core.Engine engine;
         long call;
+        /** Scratch for {@link #fold}: member j's array and offset (reused; one call at a time per member). */
         private final Object[] scratchArrays;
         private final int[] scratchOffsets;
 
@@ -130,28 +131,42 @@ final class Board {
         }
 
         /**
-         * {@code r[ro .. ro+n) = x_0 op x_1 op ... op x_last}, where {@code x_j} is {@code n} elements of
-         * {@code arrays[j]} from {@code offsets[j] + from}: folded from the right ({@code acc = x_j op acc}),
-         * so rank order holds for any associative operation and no temporary is needed.
+         * Makes {@code n} elements of {@code s} from {@code so} visible to the others in call {@code m}: copied
+         * into this member's staging array when {@code staged}, else published by reference ({@code s, so}).
          */
-        static void fold(Combiner op, BasicType t, int last, Object[] arrays, int[] offsets, int from, Object r, int ro,
-                         int n) {
+        void offer(long m, boolean staged, Object s, int so, int n, BasicType t) {
+            if (staged) {
+                Ctx.copy(s, so, stage(m, t, n), 0, n);
+            } else {
+                publish(m, s, so);
+            }
+        }
+
+        /**
+         * {@code r[ro .. ro+n) = x_0 op x_1 op ... op x_last}, where {@code x_j} is {@code n} elements from
+         * {@code from} of member j's vector of call {@code m}: its staging array when {@code staged}, else the
+         * array and offset it published first ({@link #offer}, {@link #publish}). Folded from the right
+         * ({@code acc = x_j op acc}), so rank order holds for any associative operation and no temporary is
+         * needed.
+         */
+        void fold(long m, boolean staged, int last, Combiner op, BasicType t, int from, Object r, int ro, int n) {
             if (n <= 0) {
                 return;
             }
-            Ctx.copy(arrays[last], offsets[last] + from, r, ro, n);
-            for (int j = last - 1; j >= 0; j--) {
-                op.apply(arrays[j], offsets[j] + from, r, ro, n, t);
+            for (int j = 0; j <= last; j++) {
+                if (staged) {
+                    scratchArrays[j] = staged(j, m);
+                    scratchOffsets[j] = from;
+                } else {
+                    Object[] ref = refs(j, m);
+                    scratchArrays[j] = ref[0];
+                    scratchOffsets[j] = (int) ref[1] + from;
+                }
             }
-        }
-
-        /** Scratch arrays of this member's size for {@link #fold} (reused; single-threaded per member). */
-        final Object[] arrays() {
-            return scratchArrays;
-        }
-
-        final int[] offsets() {
-            return scratchOffsets;
+            Ctx.copy(scratchArrays[last], scratchOffsets[last], r, ro, n);
+            for (int j = last - 1; j >= 0; j--) {
+                op.apply(scratchArrays[j], scratchOffsets[j], r, ro, n, t);
+            }
         }
 
         /**

@@ -39,14 +39,7 @@ final class ReduceScatterShared implements ReduceScatterAlgorithm {
         me.reach(m, 1);
         me.awaitAll(m, 1);
         me.agreeAll(c, m, count, t, -1);
-        Object[] arrays = me.arrays();
-        int[] offsets = me.offsets();
-        for (int j = 0; j < p; j++) {
-            Object[] ref = me.refs(j, m);
-            arrays[j] = ref[0];
-            offsets[j] = (int) ref[1];
-        }
-        Board.Member.fold(op, t, p - 1, arrays, offsets, from, r, ro, counts[c.rank]);
+        me.fold(m, false, p - 1, op, t, from, r, ro, counts[c.rank]);
         me.reach(m, 3);
         me.awaitAll(m, 3); // nobody reads my send array any more
     }

@@ -30,8 +30,6 @@ final class ReduceShared implements ReduceAlgorithm {
         long m = me.begin();
         long bytes = (long) count * t.size();
         me.declare(m, count, t, root);
-        Object[] arrays = me.arrays();
-        int[] offsets = me.offsets();
         if (bytes <= Shared.STAGE_BYTES) {
             Ctx.copy(s, so, me.stage(m, t, count), 0, count);
             if (c.rank != root) {
@@ -47,11 +45,7 @@ final class ReduceShared implements ReduceAlgorithm {
             me.reach(m, 1);
             me.awaitAll(m, 1);
             me.agreeAll(c, m, count, t, root);
-            for (int j = 0; j < p; j++) {
-                arrays[j] = me.staged(j, m);
-                offsets[j] = 0;
-            }
-            Board.Member.fold(op, t, p - 1, arrays, offsets, 0, r, ro, count);
+            me.fold(m, true, p - 1, op, t, 0, r, ro, count);
             me.reach(m, 3);
             return;
         }
@@ -59,16 +53,11 @@ final class ReduceShared implements ReduceAlgorithm {
         me.reach(m, 1);
         me.awaitAll(m, 1);
         me.agreeAll(c, m, count, t, root);
-        for (int j = 0; j < p; j++) {
-            Object[] ref = me.refs(j, m);
-            arrays[j] = ref[0];
-            offsets[j] = (int) ref[1];
-        }
         Object[] at = me.refs(root, m);
         int unit = op.unit();
         int from = AllreduceSharedSlices.slice(c.rank, p, count, unit);
         int n = AllreduceSharedSlices.slice(c.rank + 1, p, count, unit) - from;
-        Board.Member.fold(op, t, p - 1, arrays, offsets, from, at[2], (int) at[3] + from, n);
+        me.fold(m, false, p - 1, op, t, from, at[2], (int) at[3] + from, n);
         me.reach(m, 3);
         me.awaitAll(m, 3); // the root's vector is complete, nobody reads my send array any more
     }

@@ -26,30 +26,14 @@ final class ScanShared implements ScanAlgorithm {
         long m = me.begin();
         long bytes = (long) count * t.size();
         boolean staged = bytes <= Shared.STAGE_BYTES;
-        if (staged) {
-            Ctx.copy(s, so, me.stage(m, t, count), 0, count);
-        } else {
-            me.publish(m, s, so);
-        }
+        me.offer(m, staged, s, so, count, t);
         me.declare(m, count, t, -1);
         me.reach(m, 1);
-        Object[] arrays = me.arrays();
-        int[] offsets = me.offsets();
         for (int j = 0; j < c.rank; j++) {
             me.await(j, m, 1);
             me.agree(c, j, m, count, t, -1);
-            if (staged) {
-                arrays[j] = me.staged(j, m);
-                offsets[j] = 0;
-            } else {
-                Object[] ref = me.refs(j, m);
-                arrays[j] = ref[0];
-                offsets[j] = (int) ref[1];
-            }
         }
-        arrays[c.rank] = s;
-        offsets[c.rank] = so;
-        Board.Member.fold(op, t, c.rank, arrays, offsets, 0, r, ro, count);
+        me.fold(m, staged, c.rank, op, t, 0, r, ro, count); // ranks 0..me, mine as offered
         me.reach(m, 3);
         if (!staged) {
             me.awaitAll(m, 3); // the higher ranks have read my send array

@@ -24,7 +24,6 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Op;
-import mpi.User_function;
 
 /**
  * Ranks whose calls of one collective differ. By default every collective receive checks that it got
@@ -254,21 +253,6 @@ class CollectiveMismatchTest {
         assertTrue(r.failures().getFirst().why().contains("the ranks name different roots (0 and 1"), r.describe());
     }
 
-    /** Compose (a, b) pairs in rank order: a non-commutative user operation. */
-    static final class Compose extends User_function {
-        @Override
-        public void Call(Object invec, int inoffset, Object inoutvec, int inoutoffset, int count, Datatype datatype) {
-            long[] in = (long[]) invec;
-            long[] io = (long[]) inoutvec;
-            for (int i = 0; i < 2 * count; i += 2) {
-                long a = io[inoutoffset + i] * in[inoffset + i];
-                long b = io[inoutoffset + i] * in[inoffset + i + 1] + io[inoutoffset + i + 1];
-                io[inoutoffset + i] = a;
-                io[inoutoffset + i + 1] = b;
-            }
-        }
-    }
-
     /**
      * jmpi.coll.check=true, ERRORS_RETURN, any size (rank 1 is the odd one out): every rank gets the same
      * error class, and the communicator stays usable afterwards (nothing moved).
@@ -323,7 +307,7 @@ class CollectiveMismatchTest {
             // Operations.
             expect(MPI.ERR_OP, "the ranks pass different operations (MPI.MAX and MPI.SUM; this rank: MPI."
                     + (odd ? "MAX" : "SUM") + ")", () -> w.Allreduce(s, 0, r, 0, 4, MPI.LONG, odd ? MPI.MAX : MPI.SUM));
-            Op compose = new Op(new Compose(), false);
+            Op compose = new Op(new CollectivesTest.Compose(), false);
             Datatype pair = MPI.LONG.Contiguous(2);
             pair.Commit();
             expect(MPI.ERR_OP, "different operations", () -> {

@@ -17,7 +17,6 @@ import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Op;
-import mpi.User_function;
 
 /**
  * A random interleaving of every collective on several communicators (the world, a Dup, a Split by
@@ -89,21 +88,6 @@ class CollectiveStressTest {
         run(8, "forced algorithms");
     }
 
-    /** Affine maps x -> a x + b as (a, b) pairs of longs, composed in rank order (not commutative). */
-    static final class Compose extends User_function {
-        @Override
-        public void Call(Object invec, int inoffset, Object inoutvec, int inoutoffset, int count, Datatype datatype) {
-            long[] in = (long[]) invec;
-            long[] io = (long[]) inoutvec;
-            for (int i = 0; i < 2 * count; i += 2) {
-                long a = io[inoutoffset + i] * in[inoffset + i];
-                long b = io[inoutoffset + i] * in[inoffset + i + 1] + io[inoutoffset + i + 1];
-                io[inoutoffset + i] = a;
-                io[inoutoffset + i + 1] = b;
-            }
-        }
-    }
-
     /** One rank: args = seed, steps. */
     public static class Body {
         static final int LARGE = 100_000;
@@ -146,7 +130,7 @@ class CollectiveStressTest {
             me = w.Rank();
             seed = Long.parseLong(args[0]);
             int steps = Integer.parseInt(args[1]);
-            compose = new Op(new Compose(), false);
+            compose = new Op(new CollectivesTest.Compose(), false);
             pair = MPI.LONG.Contiguous(2);
             pair.Commit();
             Intracomm[] comms = new Intracomm[8];
