@@ -35,13 +35,8 @@ final class AllgatherHierarchical implements AllgatherAlgorithm {
             Coll.gather(h.local, s, so, mine, 0, count, t, 0, false);
         }
         if (h.leads()) {
-            int[] counts = new int[n.count()];
-            int[] displs = new int[n.count()];
-            for (int j = 0, at = 0; j < counts.length; j++) {
-                counts[j] = n.size(j) * count;
-                displs[j] = at;
-                at += counts[j];
-            }
+            int[] counts = n.blockCounts(count);
+            int[] displs = Blocks.displs(counts);
             if (n.consecutive()) {
                 Coll.allgatherv(h.leaders, mine, mo, h.local.size() * count, r, ro, counts, displs, t);
             } else {

@@ -37,13 +37,8 @@ final class GatherHierarchical implements GatherAlgorithm {
             Coll.gather(h.local, s, so, mine, 0, count, t, 0, false);
         }
         if (h.leads()) {
-            int[] counts = new int[n.count()];
-            int[] displs = new int[n.count()];
-            for (int j = 0, at = 0; j < counts.length; j++) {
-                counts[j] = n.size(j) * count;
-                displs[j] = at;
-                at += counts[j];
-            }
+            int[] counts = n.blockCounts(count);
+            int[] displs = Blocks.displs(counts);
             boolean here = h.node == rootNode;
             boolean direct = c.rank == root && n.consecutive();
             Object all = direct ? r : here ? Ctx.alloc(t, p * count) : null;

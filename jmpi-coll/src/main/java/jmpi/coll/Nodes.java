@@ -81,6 +81,15 @@ public final class Nodes {
     }
 
     /** The size of the largest node. */
+    /** Per node, {@code perRank} elements for each of its ranks: the node's block in node order. */
+    int[] blockCounts(int perRank) {
+        int[] c = new int[count()];
+        for (int j = 0; j < c.length; j++) {
+            c[j] = size(j) * perRank;
+        }
+        return c;
+    }
+
     public int largest() {
         return largest;
     }
