@@ -35,7 +35,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Compiles every program of {@code programs/} with one {@code bin/jmpijavac} run and runs each with
  * {@code bin/jmpirun} on the threads transport (with the largest rank count its {@code // np:} line lists)
- * and on shm (with the smallest), at most {@code jmpi.programs.parallel} (2) jobs at a time, each
+ * and on shm (with the smallest of at least 2, each rank a JVM), at most {@code jmpi.programs.parallel} (2) jobs at a time, each
  * under a hard timeout. A run passes when jmpirun exits with 0 and printed the line {@code PASS <Name>}.
  * {@code -Djmpi.programs=Name1,Name2} runs only those programs.
  */
@@ -49,7 +49,8 @@ class ProgramsIT {
 
     record Program(String name, String mainClass, Path source, int[] np) {
         int ranks(String transport) {
-            return transport.equals("threads") ? Arrays.stream(np).max().orElseThrow() : Arrays.stream(np).min().orElseThrow();
+            if (transport.equals("threads")) return Arrays.stream(np).max().orElseThrow();
+            return Arrays.stream(np).filter(n -> n >= 2).min().orElse(Arrays.stream(np).min().orElseThrow());
         }
     }
 
