@@ -27,7 +27,8 @@ public class MPI {
     public static final int ANY_SOURCE = Engine.ANY_SOURCE;
     public static final int ANY_TAG = Engine.ANY_TAG;
     public static final int PROC_NULL = Engine.PROC_NULL;
-    public static final int UNDEFINED = -32766;
+    /** MPJ Express's value (mpiJava 1.2 leaves the values of these constants to the implementation). */
+    public static final int UNDEFINED = -1;
     /** Largest usable tag (also the value of the TAG_UB attribute). */
     public static final int TAG_UB_VALUE = Engine.TAG_UB;
 
