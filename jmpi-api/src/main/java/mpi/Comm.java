@@ -53,6 +53,9 @@ public class Comm {
      * unwinds the rank (ERRORS_ARE_FATAL).
      */
     MPIException raise(MpiError e) {
+        if (this == MPI.COMM_NULL) {
+            return MPI.COMM_WORLD.raise(e); // the null communicator has no handler of its own: MPI uses COMM_WORLD's
+        }
         MPIException ex = new MPIException(e);
         if (errhandler.fatal) {
             Engine engine = MPI.engine;
@@ -268,6 +271,9 @@ public class Comm {
 
     /** MPI_Errhandler_set. */
     public void Errhandler_set(Errhandler handler) {
+        if (this == MPI.COMM_NULL) {
+            throw raise(new MpiError(ErrorClass.ERR_COMM, "MPI.COMM_NULL has no error handler"));
+        }
         if (handler == null) {
             throw raise(new MpiError(ErrorClass.ERR_ARG, "error handler is null"));
         }
