@@ -504,11 +504,10 @@ public class Comm {
     }
 
     /**
-     * MPI_Pack_size: an upper bound of the bytes {@link #Pack} writes for {@code incount} items: into a
-     * {@code byte[]} exactly those bytes are written; into an {@code mpjbuf.Buffer} a section header
-     * ({@code Buffer.SECTION_OVERHEAD}) and the padding to the next multiple of
-     * {@code Buffer.ALIGNMENT_UNIT} come on top, and this bound includes them, so a buffer sized with the
-     * sum of the bounds of its sections holds them (as in MPJ Express).
+     * MPI_Pack_size: an upper bound (here: exact) of the bytes {@link #Pack} writes for {@code incount}
+     * items into a {@code byte[]}. Packed into an {@code mpjbuf.Buffer}, each {@code Pack} also takes a
+     * section header ({@code Buffer.SECTION_OVERHEAD}) and up to {@code Buffer.ALIGNMENT_UNIT - 1} bytes
+     * of padding before it, which this count leaves out (MPJ Express counts them).
      */
     public int Pack_size(int incount, Datatype datatype) {
         try {
@@ -516,14 +515,7 @@ public class Comm {
             if (incount < 0) {
                 throw new MpiError(ErrorClass.ERR_COUNT, "negative count " + incount);
             }
-            long bytes = planOf(datatype).packSize(incount);
-            int unit = mpjbuf.Buffer.ALIGNMENT_UNIT;
-            long bound = (bytes + mpjbuf.Buffer.SECTION_OVERHEAD + unit - 1) / unit * unit;
-            if (bound > Integer.MAX_VALUE) {
-                throw new MpiError(ErrorClass.ERR_COUNT, incount + " items of " + datatype + " pack into more than "
-                        + Integer.MAX_VALUE + " bytes");
-            }
-            return (int) bound;
+            return planOf(datatype).packSize(incount);
         } catch (jmpi.datatype.DatatypeException e) {
             throw raise(Datatype.error(e));
         } catch (MpiError e) {

@@ -87,24 +87,26 @@ public class Buffer {
 
     /**
      * An empty, writeable buffer whose static part is {@code capacity} bytes of {@code buffer} from
-     * {@code bufoffset} ({@code new Buffer(BufferFactory.create(n), 0, n)}).
+     * {@code bufoffset} ({@code new Buffer(BufferFactory.create(n), 0, n)}). As in MPJ Express, a
+     * capacity that runs past the raw buffer's end is cut to what the raw buffer holds after
+     * {@code bufoffset} (programs write {@code new Buffer(create(n + OVERHEAD), OVERHEAD, n + OVERHEAD)}).
      *
-     * @throws java.lang.IllegalArgumentException when the range does not lie within {@code buffer}, or
-     *         {@code buffer} was not made by {@link BufferFactory} / {@link NIOBuffer}
+     * @throws java.lang.IllegalArgumentException for a negative offset or capacity, an offset past the
+     *         raw buffer's end, or a raw buffer not made by {@link BufferFactory} / {@link NIOBuffer}
      */
     public Buffer(RawBuffer buffer, int bufoffset, int capacity) {
         if (!(buffer instanceof NIOBuffer nio)) {
             throw new java.lang.IllegalArgumentException("the raw buffer must come from BufferFactory.create, not "
                     + (buffer == null ? "null" : buffer.getClass().getName()));
         }
-        if (bufoffset < 0 || capacity < 0 || (long) bufoffset + capacity > buffer.getCapacity()) {
+        if (bufoffset < 0 || capacity < 0 || bufoffset > buffer.getCapacity()) {
             throw new java.lang.IllegalArgumentException("offset " + bufoffset + " and capacity " + capacity
                     + " do not fit a raw buffer of " + buffer.getCapacity() + " bytes");
         }
         this.staticBuffer = buffer;
         this.view = nio.getBuffer().duplicate().order(LOCAL);
         this.bufoffset = bufoffset;
-        this.capacity = capacity;
+        this.capacity = Math.min(capacity, buffer.getCapacity() - bufoffset);
     }
 
     /** Where this buffer's static part starts in its raw buffer. */

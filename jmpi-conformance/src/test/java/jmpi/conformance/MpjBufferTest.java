@@ -4,8 +4,11 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import jmpi.elsewhere.Gadget;
 import jmpi.testkit.MultiRank;
@@ -70,10 +73,14 @@ class MpjBufferTest {
             Datatype every2nd = MPI.LONG.Vector(3, 1, 2);
             every2nd.Commit();
             long[] longs = {10, -1, 20, -1, 30};
+            // Pack_size counts the elements' bytes; each section adds a header and up to 7 bytes of padding.
+            int perSection = Buffer.SECTION_OVERHEAD + Buffer.ALIGNMENT_UNIT - 1;
             int capacity = w.Pack_size(INTS.length, MPI.INT) + w.Pack_size(DOUBLES.length, MPI.DOUBLE)
-                    + w.Pack_size(BYTES.length, MPI.BYTE) + w.Pack_size(1, every2nd) + Buffer.SECTION_OVERHEAD;
+                    + w.Pack_size(BYTES.length, MPI.BYTE) + w.Pack_size(1, every2nd) + 5 * perSection;
             if (w.Rank() == 0) {
-                Buffer b = new Buffer(BufferFactory.create(capacity), 0, capacity);
+                // MPJ Express's idiom: the capacity given counts the offset too; the buffer gets what is left.
+                Buffer b = new Buffer(BufferFactory.create(capacity + 64), 64, capacity + 64);
+                Expect.equal(capacity, b.getCapacity(), "capacity after the offset");
                 int[] positions = new int[6];
                 int pos = 0;
                 pos = positions[0] = w.Pack(INTS, 0, INTS.length, MPI.INT, b, pos);
@@ -81,7 +88,8 @@ class MpjBufferTest {
                 pos = positions[2] = w.Pack(BYTES, 0, BYTES.length, MPI.BYTE, b, pos);
                 pos = positions[3] = w.Pack(STRINGS, 0, STRINGS.length, MPI.OBJECT, b, pos);
                 pos = positions[4] = w.Pack(longs, 0, 1, every2nd, b, pos);
-                Expect.isTrue(pos <= capacity, "Pack_size bounds the sections: " + pos + " <= " + capacity);
+                Expect.isTrue(pos <= capacity, "Pack_size plus the sections' overhead bounds them: " + pos + " <= "
+                        + capacity);
                 w.Send(positions, 0, 5, MPI.INT, 1, 0);
                 w.Send(b, 0, pos, MPI.PACKED, 1, 1);
                 Expect.isTrue(b.isWritable(), "sent buffer is writeable again");
@@ -320,6 +328,12 @@ class MpjBufferTest {
         }
     }
 
+    @AfterEach
+    void clear() {
+        System.clearProperty("jmpi.threads.encode");
+        System.clearProperty("jmpi.eager.limit");
+    }
+
     @Test
     void mixedSectionsOnEveryPath() {
         MultiRank.runOk(2, Mixed.class, T);
@@ -327,6 +341,16 @@ class MpjBufferTest {
 
     @Test
     void failures() {
+        MultiRank.runOk(2, Failures.class, T);
+    }
+
+    /** Over the byte protocols (as shm and tcp): eager, and every message rendezvous. */
+    @ParameterizedTest(name = "eager.limit={0}")
+    @ValueSource(strings = {"16384", "0"})
+    void overBytes(String eagerLimit) {
+        System.setProperty("jmpi.threads.encode", "true");
+        System.setProperty("jmpi.eager.limit", eagerLimit);
+        MultiRank.runOk(2, Mixed.class, T);
         MultiRank.runOk(2, Failures.class, T);
     }
 }
