@@ -304,6 +304,16 @@ public class Comm {
     public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
         try {
+            if (sendbuf != null && sendbuf == recvbuf && sendtype != null && recvtype != null) {
+                // The same array as both buffers (see Alias): send from a copy of the send region.
+                Checks.buffer(sendbuf, sendoffset, sendcount, sendtype);
+                Checks.buffer(recvbuf, recvoffset, recvcount, recvtype);
+                Alias.Range sent = Alias.reach(sendoffset, sendcount, sendtype);
+                if (sent.overlaps(Alias.reach(recvoffset, recvcount, recvtype))) {
+                    sendbuf = Alias.copy(sendbuf, sendoffset, sent);
+                    sendoffset = Alias.offsetInCopy(sendoffset, sent);
+                }
+            }
             RecvRequest r = startRecv(recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
             SendRequest s = startSend(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, SendMode.STANDARD);
             r.engine().await(s);
