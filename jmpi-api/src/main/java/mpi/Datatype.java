@@ -52,17 +52,15 @@ public class Datatype {
         return new MpiError(ErrorClass.valueOf(e.errorClass().name()), e.getMessage(), e);
     }
 
-    /** The basic type a message of this datatype carries; markers carry none. */
+    /** The basic type a message of this datatype carries (BYTE for a type of markers only, which carries no data). */
     BasicType basicForMessages() {
         if (basic != null) {
             return basic;
         }
         PackPlan plan = plan();
-        if (plan.base() == null) {
-            throw new MpiError(ErrorClass.ERR_TYPE, "datatype " + this + " has no data (markers only) and cannot describe"
-                    + " a buffer");
-        }
-        return plan.base();
+        // A type of markers only (LB / UB) has size 0: its messages carry no data (an empty signature,
+        // which matches any empty receive), so any basic type serves as their wire type.
+        return plan.base() == null ? BasicType.BYTE : plan.base();
     }
 
     BasicType basic() {

@@ -161,6 +161,9 @@ public class Intracomm extends Comm {
             if (type.contiguous() || buf == null) {
                 return new Flat(buf, offset, null, 0, 0, null);
             }
+            if (type.elementsPerItem() == 0) { // a type of markers only: no data, in a buffer of its wire type
+                return new Flat(new byte[0], 0, null, 0, 0, null);
+            }
             jmpi.datatype.PackPlan plan = type.planForMessages();
             BasicType base = plan.base();
             int n = Math.toIntExact(plan.elementsOf(items));

@@ -289,7 +289,7 @@ public final class Engine {
             return irecv(comm.context(), buf, offset, items, type, source, tag, null);
         }
         int elements = elementsOf(plan, items);
-        if (plan.isDense()) {
+        if (plan.isDense() && plan.base() != null) { // (a zero-size type keeps its plan: it names truncations)
             return irecv(comm.context(), buf, offset + plan.type().trueLb(), elements, type, source, tag, null);
         }
         // The staging array is made only if the message arrives by copy (RecvRequest.buffer()); a
@@ -414,7 +414,7 @@ public final class Engine {
             r.source = source;
             r.tag = tag;
             r.count = count;
-            if (typeCode != r.typeCode) {
+            if (typeCode != r.typeCode && count != 0) { // an empty message has an empty signature: it matches any type
                 mismatch(r, typeCode, count, source, tag);
             } else {
                 int n = count;
@@ -450,6 +450,10 @@ public final class Engine {
     }
 
     private static void mismatch(RecvRequest r, int typeCode, int count, int source, int tag) {
+        if (r.plan != null && r.plan.base() == null) { // a zero-size receive type: no base type, room for nothing
+            truncated(r, count, source, tag);
+            return;
+        }
         r.error = ErrorClass.ERR_TYPE;
         r.errorDetail = "message of " + count + " " + BasicType.ofCode(typeCode) + " from rank " + source
                 + " (tag " + tag + ") received with datatype " + r.type;
@@ -481,7 +485,7 @@ public final class Engine {
             byteProtocol.matchedRts(r, f);
             return;
         }
-        if (f.typeCode != r.typeCode) {
+        if (f.typeCode != r.typeCode && f.count != 0) { // an empty message matches any type (empty signature)
             mismatch(r, f.typeCode, f.count, f.source, f.tag);
         } else {
             int n = f.count;
