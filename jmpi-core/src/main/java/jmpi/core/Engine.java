@@ -809,6 +809,34 @@ public final class Engine {
                 + " finds the call)");
     }
 
+    /**
+     * At Finalize: the world's members compare how many collectives each called on the world. In a correct
+     * program the numbers are equal; a collective that only some ranks called may otherwise end without
+     * any error (a small broadcast whose root returns at once, its data never read), leaving the others
+     * with what their buffers held before: wrong answers in silence. One small allgather.
+     */
+    private MpiError unequalCollectiveCalls() {
+        if (world.size() == 1) {
+            return null;
+        }
+        int[][] all = internal.allgather(world, new int[] {world.collectiveCalls()});
+        StringBuilder counts = new StringBuilder();
+        boolean equal = true;
+        for (int r = 0; r < all.length; r++) {
+            equal &= all[r][0] == all[0][0];
+            if (r < 16) {
+                counts.append(r == 0 ? "" : ", ").append("rank ").append(r).append(": ").append(all[r][0]);
+            }
+        }
+        if (equal) {
+            return null;
+        }
+        return new MpiError(ErrorClass.ERR_OTHER, "the ranks made different numbers of collective calls on"
+                + " MPI.COMM_WORLD (" + counts + (all.length > 16 ? ", ..." : "") + "): some collective was not called"
+                + " by every rank, an erroneous program whose results may be wrong (-Djmpi.coll.check=true stops at"
+                + " the call)");
+    }
+
     /** Blocks until every member of {@code comm} has entered. Collective over {@code comm}. */
     public void barrier(CoreComm comm) {
         internal.barrier(comm);
@@ -830,7 +858,10 @@ public final class Engine {
         }
         barrier(world);
         reportUnknownContexts();
-        MpiError leftover = leftoverCollectiveMessages();
+        MpiError leftover = unequalCollectiveCalls();
+        if (leftover == null) {
+            leftover = leftoverCollectiveMessages();
+        }
         finalized = true;
         endpoint.close();
         job.finalized(env.rank());
