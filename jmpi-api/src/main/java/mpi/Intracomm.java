@@ -180,7 +180,8 @@ public class Intracomm extends Comm {
          * {@link Alias}).
          */
         Flat apart(int n, Flat out, int outN) {
-            if (out == null || !Alias.shared(array, Alias.run(offset, n), out.array, Alias.run(out.offset, outN))) {
+            if (out == null || array == null || array != out.array // (the common case allocates nothing)
+                    || !Alias.run(offset, n).overlaps(Alias.run(out.offset, outN))) {
                 return this;
             }
             Alias.Range r = Alias.run(offset, n);
@@ -305,8 +306,8 @@ public class Intracomm extends Comm {
                 same(t, recvtype.basicForMessages(), sendtype, recvtype);
                 fits("Gatherv receive buffer", recvbuf, recvoffset, rc, rd, recvtype);
                 checkBlock("Gatherv (root's own block)", sendcount * sendtype.elementsPerItem(), rc[root]);
-                Alias.Range mine = Alias.run(sendoffset, rc[root]);
-                if (sendbuf != null && sendbuf == recvbuf && Alias.anyBlockOverlaps(mine, recvoffset, rc, rd)) {
+                Alias.Range mine = sendbuf == recvbuf ? Alias.run(sendoffset, rc[root]) : null;
+                if (sendbuf != null && mine != null && Alias.anyBlockOverlaps(mine, recvoffset, rc, rd)) {
                     sendbuf = Alias.copy(sendbuf, sendoffset, mine);
                     sendoffset = Alias.offsetInCopy(sendoffset, mine);
                 }
@@ -356,8 +357,8 @@ public class Intracomm extends Comm {
                 sd = elements("displs", displs, c.size(), sendtype);
                 same(sendtype.basicForMessages(), t, sendtype, recvtype);
                 fits("Scatterv send buffer", sendbuf, sendoffset, sc, sd, sendtype);
-                Alias.Range mine = Alias.run(recvoffset, recvcount * recvtype.elementsPerItem());
-                if (sendbuf != null && sendbuf == recvbuf && Alias.anyBlockOverlaps(mine, sendoffset, sc, sd)) {
+                Alias.Range mine = sendbuf == recvbuf ? Alias.run(recvoffset, recvcount * recvtype.elementsPerItem()) : null;
+                if (sendbuf != null && mine != null && Alias.anyBlockOverlaps(mine, sendoffset, sc, sd)) {
                     Alias.Range all = Alias.blocks(sendoffset, sc, sd);
                     sendbuf = Alias.copy(sendbuf, sendoffset, all);
                     sendoffset = Alias.offsetInCopy(sendoffset, all);
@@ -402,8 +403,8 @@ public class Intracomm extends Comm {
             same(t, recvtype.basicForMessages(), sendtype, recvtype);
             fits("Allgatherv receive buffer", recvbuf, recvoffset, rc, rd, recvtype);
             checkBlock("Allgatherv (own block)", sendcount * sendtype.elementsPerItem(), rc[c.rank()]);
-            Alias.Range mine = Alias.run(sendoffset, rc[c.rank()]);
-            if (sendbuf != null && sendbuf == recvbuf && Alias.anyBlockOverlaps(mine, recvoffset, rc, rd)) {
+            Alias.Range mine = sendbuf == recvbuf ? Alias.run(sendoffset, rc[c.rank()]) : null;
+            if (sendbuf != null && mine != null && Alias.anyBlockOverlaps(mine, recvoffset, rc, rd)) {
                 sendbuf = Alias.copy(sendbuf, sendoffset, mine);
                 sendoffset = Alias.offsetInCopy(sendoffset, mine);
             }
@@ -448,8 +449,8 @@ public class Intracomm extends Comm {
             fits("Alltoallv send buffer", sendbuf, sendoffset, sc, sd, sendtype);
             fits("Alltoallv receive buffer", recvbuf, recvoffset, rc, rd, recvtype);
             checkBlock("Alltoallv (own block)", sc[c.rank()], rc[c.rank()]);
-            Alias.Range sent = Alias.blocks(sendoffset, sc, sd);
-            if (sendbuf != null && sendbuf == recvbuf && Alias.anyBlockOverlaps(sent, recvoffset, rc, rd)) {
+            Alias.Range sent = sendbuf == recvbuf ? Alias.blocks(sendoffset, sc, sd) : null;
+            if (sendbuf != null && sent != null && Alias.anyBlockOverlaps(sent, recvoffset, rc, rd)) {
                 sendbuf = Alias.copy(sendbuf, sendoffset, sent);
                 sendoffset = Alias.offsetInCopy(sendoffset, sent);
             }
@@ -522,8 +523,8 @@ public class Intracomm extends Comm {
             }
             BasicType t = buf("Reduce_scatter send buffer", sendbuf, sendoffset, total / datatype.elementsPerItem(), datatype);
             buf("Reduce_scatter receive buffer", recvbuf, recvoffset, recvcounts[c.rank()], datatype);
-            Alias.Range sent = Alias.run(sendoffset, (int) total);
-            if (Alias.shared(sendbuf, sent, recvbuf, Alias.run(recvoffset, rc[c.rank()]))) {
+            Alias.Range sent = sendbuf == recvbuf ? Alias.run(sendoffset, (int) total) : null;
+            if (sent != null && Alias.shared(sendbuf, sent, recvbuf, Alias.run(recvoffset, rc[c.rank()]))) {
                 sendbuf = Alias.copy(sendbuf, sendoffset, sent);
                 sendoffset = Alias.offsetInCopy(sendoffset, sent);
             }
