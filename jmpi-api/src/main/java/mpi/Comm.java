@@ -11,6 +11,7 @@ import jmpi.core.MpiError;
 import jmpi.core.RecvRequest;
 import jmpi.core.SendMode;
 import jmpi.core.SendRequest;
+import jmpi.datatype.BasicType;
 
 /**
  * A communicator: point-to-point communication among a group of ranks (mpiJava 1.2 {@code Comm}).
@@ -21,6 +22,8 @@ public class Comm {
     private final String name;
     private volatile CoreComm core;
     private Errhandler errhandler = MPI.ERRORS_ARE_FATAL;
+    /** Predefined attributes deleted from this communicator by {@link #Attr_delete} (MPJ Express). */
+    private final java.util.Set<Integer> deletedAttributes = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     Comm(String name) {
         this.name = name;
@@ -40,7 +43,8 @@ public class Comm {
         MPI.live();
         CoreComm c = core;
         if (c == null) {
-            throw new MpiError(ErrorClass.ERR_COMM, name + " has been freed");
+            throw new MpiError(ErrorClass.ERR_COMM, this == MPI.COMM_NULL ? "MPI.COMM_NULL is the null communicator"
+                    : name + " has been freed");
         }
         return c;
     }
@@ -50,6 +54,9 @@ public class Comm {
      * unwinds the rank (ERRORS_ARE_FATAL).
      */
     MPIException raise(MpiError e) {
+        if (this == MPI.COMM_NULL) {
+            return MPI.COMM_WORLD.raise(e); // the null communicator has no handler of its own: MPI uses COMM_WORLD's
+        }
         MPIException ex = new MPIException(e);
         if (errhandler.fatal) {
             Engine engine = MPI.engine;
@@ -114,20 +121,49 @@ public class Comm {
     /**
      * MPI_Attr_get of a predefined attribute: {@link MPI#TAG_UB} (largest tag), {@link MPI#HOST}
      * ({@link MPI#PROC_NULL}: no host rank), {@link MPI#IO} ({@link MPI#ANY_SOURCE}: every rank may do
-     * I/O), {@link MPI#WTIME_IS_GLOBAL} (0: clocks of different hosts are not synchronized). Returned
-     * as an {@code int}, as mpiJava 1.2 does; {@code Object v = comm.Attr_get(k)} (MPJ) compiles too.
+     * I/O), {@link MPI#WTIME_IS_GLOBAL} (0: clocks of different hosts are not synchronized). An unknown
+     * key, or one removed by {@link #Attr_delete}, is {@code ERR_ARG}.
+     *
+     * <p>Returned as an {@link Integer}: mpiJava 1.2 declares {@code int Attr_get(int)} and MPJ Express
+     * {@code Object Attr_get(int)}; Java cannot have both, and {@code Integer} is the one type both kinds
+     * of program compile against ({@code int t = comm.Attr_get(k)}, {@code Object o = comm.Attr_get(k)},
+     * {@code ((Integer) comm.Attr_get(k)).intValue()}).
      */
-    public int Attr_get(int keyval) {
+    public Integer Attr_get(int keyval) {
         try {
             core();
+            if (deletedAttributes.contains(keyval)) {
+                throw new MpiError(ErrorClass.ERR_ARG, "attribute " + keyval + " was deleted from " + name);
+            }
             return switch (keyval) {
                 case MPI.TAG_UB -> MPI.TAG_UB_VALUE;
                 case MPI.HOST -> MPI.PROC_NULL;
                 case MPI.IO -> MPI.ANY_SOURCE;
                 case MPI.WTIME_IS_GLOBAL -> 0;
-                default -> throw new MpiError(ErrorClass.ERR_ARG, "no attribute with key " + keyval
-                        + " (predefined: MPI.TAG_UB, MPI.HOST, MPI.IO, MPI.WTIME_IS_GLOBAL)");
+                default -> throw unknownAttribute(keyval);
             };
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    private static MpiError unknownAttribute(int keyval) {
+        return new MpiError(ErrorClass.ERR_ARG, "no attribute with key " + keyval
+                + " (predefined: MPI.TAG_UB, MPI.HOST, MPI.IO, MPI.WTIME_IS_GLOBAL)");
+    }
+
+    /**
+     * MPI_Attr_delete (MPJ Express; mpiJava 1.2 removed it): this communicator no longer has the
+     * attribute, so a later {@link #Attr_get} of it fails with {@code ERR_ARG}, as in MPJ Express. Other
+     * communicators, including later duplicates of this one, keep it. An unknown key is {@code ERR_ARG}.
+     */
+    public void Attr_delete(int keyval) {
+        try {
+            core();
+            if (keyval != MPI.TAG_UB && keyval != MPI.HOST && keyval != MPI.IO && keyval != MPI.WTIME_IS_GLOBAL) {
+                throw unknownAttribute(keyval);
+            }
+            deletedAttributes.add(keyval);
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -236,6 +272,9 @@ public class Comm {
 
     /** MPI_Errhandler_set. */
     public void Errhandler_set(Errhandler handler) {
+        if (this == MPI.COMM_NULL) {
+            throw raise(new MpiError(ErrorClass.ERR_COMM, "MPI.COMM_NULL has no error handler"));
+        }
         if (handler == null) {
             throw raise(new MpiError(ErrorClass.ERR_ARG, "error handler is null"));
         }
@@ -245,6 +284,16 @@ public class Comm {
     /** MPI_Errhandler_get. */
     public Errhandler Errhandler_get() {
         return errhandler;
+    }
+
+    /** mpiJava 1.2's name for {@link #Errhandler_set} (its section 7.2). */
+    public void Errorhandler_set(Errhandler handler) {
+        Errhandler_set(handler);
+    }
+
+    /** mpiJava 1.2's name for {@link #Errhandler_get}. */
+    public Errhandler Errorhandler_get() {
+        return Errhandler_get();
     }
 
     /** MPI_Abort: ends the whole job with {@code errorcode} as its exit code (0 becomes 1: an abort is a failure). */
@@ -294,6 +343,7 @@ public class Comm {
             RecvRequest r = startRecv(buf, offset, count, datatype, source, tag);
             r.engine().await(r);
             r.throwIfFailed();
+            settleBuffer(buf, datatype);
             return Status.of(r);
         } catch (MpiError e) {
             throw raise(e);
@@ -304,12 +354,23 @@ public class Comm {
     public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
         try {
+            if (sendbuf != null && sendbuf == recvbuf && sendtype != null && recvtype != null) {
+                // The same array as both buffers (see Alias): send from a copy of the send region.
+                Checks.buffer(sendbuf, sendoffset, sendcount, sendtype);
+                Checks.buffer(recvbuf, recvoffset, recvcount, recvtype);
+                Alias.Range sent = Alias.reach(sendoffset, sendcount, sendtype);
+                if (sent.overlaps(Alias.reach(recvoffset, recvcount, recvtype))) {
+                    sendbuf = Alias.copy(sendbuf, sendoffset, sent);
+                    sendoffset = Alias.offsetInCopy(sendoffset, sent);
+                }
+            }
             RecvRequest r = startRecv(recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
             SendRequest s = startSend(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, SendMode.STANDARD);
             r.engine().await(s);
             r.engine().await(r);
             s.throwIfFailed();
             r.throwIfFailed();
+            settleBuffer(recvbuf, recvtype);
             return Status.of(r);
         } catch (MpiError e) {
             throw raise(e);
@@ -500,7 +561,12 @@ public class Comm {
         }
     }
 
-    /** MPI_Pack_size: an upper bound (here: exact) of the bytes {@link #Pack} writes for {@code incount} items. */
+    /**
+     * MPI_Pack_size: an upper bound (here: exact) of the bytes {@link #Pack} writes for {@code incount}
+     * items into a {@code byte[]}. Packed into an {@code mpjbuf.Buffer}, each {@code Pack} also takes a
+     * section header ({@code Buffer.SECTION_OVERHEAD}) and up to {@code Buffer.ALIGNMENT_UNIT - 1} bytes
+     * of padding before it, which this count leaves out (MPJ Express counts them).
+     */
     public int Pack_size(int incount, Datatype datatype) {
         try {
             core();
@@ -515,11 +581,126 @@ public class Comm {
         }
     }
 
+    /**
+     * MPI_Pack into MPJ Express's buffer: writes {@code incount} items of {@code datatype} as one new
+     * section of {@code outbuf} starting at {@code position} (the value the previous {@code Pack}
+     * returned, 0 for the first), and returns the position after them ({@code outbuf.getSize()}). A
+     * derived type's elements go into one section of its base type. Send the buffer with
+     * {@code MPI.PACKED}.
+     */
+    public int Pack(Object inbuf, int offset, int incount, Datatype datatype, mpjbuf.Buffer outbuf, int position) {
+        try {
+            core();
+            if (outbuf == null) {
+                throw new MpiError(ErrorClass.ERR_BUFFER, "output buffer is null");
+            }
+            BasicType basic = Checks.buffer(inbuf, offset, incount, datatype);
+            if (position < 0 || position > outbuf.getCapacity()) {
+                throw new MpiError(ErrorClass.ERR_ARG, "position " + position + " outside the buffer's "
+                        + outbuf.getCapacity() + " bytes");
+            }
+            jmpi.datatype.PackPlan plan = datatype.planForMessages();
+            Object src = inbuf;
+            int from = offset;
+            int n = incount;
+            if (plan != null) {
+                n = elements(plan, incount, datatype);
+                src = java.lang.reflect.Array.newInstance(basic.arrayClass().getComponentType(), n);
+                from = 0;
+                jmpi.datatype.PackPlan.copy(inbuf, offset, incount, plan, src, 0, n, jmpi.datatype.PackPlan.of(basic));
+            }
+            if (outbuf.isWritable()) {
+                outbuf.setSize(position);
+            }
+            outbuf.putSectionHeader(MpjBuffers.sectionOf(basic));
+            if (n > 0) {
+                MpjBuffers.write(outbuf, basic, src, from, n);
+            }
+            return outbuf.getSize();
+        } catch (mpjbuf.BufferException e) {
+            throw raise(MpjBuffers.error("Pack into an mpjbuf.Buffer", e));
+        } catch (jmpi.datatype.DatatypeException e) {
+            throw raise(Datatype.error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /**
+     * MPI_Unpack from MPJ Express's buffer: reads the next section of {@code inbuf} (received, or
+     * committed) into {@code outcount} items of {@code datatype} from {@code offset}; sections are read in
+     * order, whatever {@code position} says. Returns {@code position} advanced past the section, as the
+     * matching {@code Pack} did. The section must hold elements of the datatype's base type
+     * ({@code ERR_TYPE}) and no more than fit ({@code ERR_TRUNCATE}); fewer fill the first elements.
+     */
+    public int Unpack(mpjbuf.Buffer inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype) {
+        try {
+            core();
+            if (inbuf == null) {
+                throw new MpiError(ErrorClass.ERR_BUFFER, "input buffer is null");
+            }
+            BasicType basic = Checks.receiveBuffer(outbuf, offset, outcount, datatype);
+            if (position < 0) {
+                throw new MpiError(ErrorClass.ERR_ARG, "negative position " + position);
+            }
+            mpjbuf.Type section = inbuf.getSectionHeader();
+            int n = inbuf.getSectionSize();
+            if (!MpjBuffers.holds(section, basic)) {
+                throw new MpiError(ErrorClass.ERR_TYPE, "the buffer's next section holds " + section
+                        + " elements, not elements of " + datatype);
+            }
+            jmpi.datatype.PackPlan plan = datatype.planForMessages();
+            int room = plan == null ? outcount : elements(plan, outcount, datatype);
+            if (n > room) {
+                throw new MpiError(ErrorClass.ERR_TRUNCATE, "the buffer's section holds " + n
+                        + " elements, the receive only " + room);
+            }
+            if (plan == null) {
+                MpjBuffers.read(inbuf, basic, outbuf, offset, n);
+            } else {
+                Object dense = java.lang.reflect.Array.newInstance(basic.arrayClass().getComponentType(), n);
+                MpjBuffers.read(inbuf, basic, dense, 0, n);
+                jmpi.datatype.PackPlan.copy(dense, 0, n, jmpi.datatype.PackPlan.of(basic), outbuf, offset, outcount, plan);
+            }
+            int unit = mpjbuf.Buffer.ALIGNMENT_UNIT;
+            int start = (position + unit - 1) / unit * unit;
+            int data = basic == BasicType.OBJECT || section.getCode() >= mpjbuf.Type.OBJECT.getCode() ? 0 : n * basic.size();
+            return start + mpjbuf.Buffer.SECTION_OVERHEAD + data;
+        } catch (mpjbuf.BufferException e) {
+            throw raise(MpjBuffers.error("Unpack from an mpjbuf.Buffer", e));
+        } catch (jmpi.datatype.DatatypeException e) {
+            throw raise(Datatype.error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    private static int elements(jmpi.datatype.PackPlan plan, int items, Datatype datatype) {
+        long n = plan.elementsOf(items);
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new MpiError(ErrorClass.ERR_COUNT, items + " items of " + datatype + " exceed an array");
+        }
+        return (int) n;
+    }
+
+    /** After a blocking receive into an {@code mpjbuf.Buffer}: the buffer takes the message in now. */
+    private static void settleBuffer(Object buf, Datatype datatype) {
+        if (MpjBuffers.isMessage(buf, datatype)) {
+            try {
+                jmpi.mpj.BufferAccess.settleNow((mpjbuf.Buffer) buf);
+            } catch (mpjbuf.BufferException e) {
+                throw MpjBuffers.error("receive into an mpjbuf.Buffer", e);
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ shared pieces
 
     private CoreComm checkSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         CoreComm c = core();
-        Checks.buffer(buf, offset, count, datatype);
+        if (!MpjBuffers.isMessage(buf, datatype)) {
+            Checks.buffer(buf, offset, count, datatype);
+        }
         Checks.dest(dest, c.peers());
         Checks.sendTag(tag);
         return c;
@@ -527,7 +708,9 @@ public class Comm {
 
     private CoreComm checkRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         CoreComm c = core();
-        Checks.receiveBuffer(buf, offset, count, datatype);
+        if (!MpjBuffers.isMessage(buf, datatype)) {
+            Checks.receiveBuffer(buf, offset, count, datatype);
+        }
         Checks.source(source, c.peers());
         Checks.recvTag(tag);
         return c;
@@ -535,11 +718,34 @@ public class Comm {
 
     SendRequest startSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
         CoreComm c = checkSend(buf, offset, count, datatype, dest, tag);
+        if (MpjBuffers.isMessage(buf, datatype)) {
+            // MPJ Express's PACKED send of a buffer: the whole buffer (offset and count ignored) as one
+            // message; the buffer is committed, copied, and cleared for reuse.
+            byte[] message;
+            try {
+                message = jmpi.mpj.BufferAccess.forSend((mpjbuf.Buffer) buf);
+            } catch (mpjbuf.BufferException e) {
+                throw MpjBuffers.error("send of an mpjbuf.Buffer", e);
+            }
+            return c.engine().isend(c, new Object[] {message}, 0, 1, null, BasicType.OBJECT, dest, tag, mode);
+        }
         return c.engine().isend(c, buf, offset, count, datatype.planForMessages(), datatype.basic(), dest, tag, mode);
     }
 
     RecvRequest startRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         CoreComm c = checkRecv(buf, offset, count, datatype, source, tag);
+        if (MpjBuffers.isMessage(buf, datatype)) {
+            // The buffer takes the message in when it is next used (after Wait / Test), or at once
+            // after a blocking receive (settleBuffer).
+            Object[] slot;
+            try {
+                slot = jmpi.mpj.BufferAccess.forReceive((mpjbuf.Buffer) buf, c.engine().objectLoader(),
+                        c.engine().objectFilter());
+            } catch (mpjbuf.BufferException e) {
+                throw MpjBuffers.error("receive into an mpjbuf.Buffer", e);
+            }
+            return c.engine().irecv(c, slot, 0, 1, null, BasicType.OBJECT, source, tag);
+        }
         return c.engine().irecv(c, buf, offset, count, datatype.planForMessages(), datatype.basic(), source, tag);
     }
 

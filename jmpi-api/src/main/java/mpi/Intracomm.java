@@ -161,6 +161,9 @@ public class Intracomm extends Comm {
             if (type.contiguous() || buf == null) {
                 return new Flat(buf, offset, null, 0, 0, null);
             }
+            if (type.elementsPerItem() == 0) { // a type of markers only: no data, in a buffer of its wire type
+                return new Flat(new byte[0], 0, null, 0, 0, null);
+            }
             jmpi.datatype.PackPlan plan = type.planForMessages();
             BasicType base = plan.base();
             int n = Math.toIntExact(plan.elementsOf(items));
@@ -169,6 +172,20 @@ public class Intracomm extends Comm {
                 jmpi.datatype.PackPlan.copy(buf, offset, items, plan, temp, 0, n, jmpi.datatype.PackPlan.of(base));
             }
             return new Flat(temp, 0, buf, offset, items, plan);
+        }
+
+        /**
+         * This (send) view, or a private copy of its {@code n} elements when they share an element with
+         * the {@code outN} elements of {@code out} (the same array passed as send and receive buffer: see
+         * {@link Alias}).
+         */
+        Flat apart(int n, Flat out, int outN) {
+            if (out == null || array == null || array != out.array // (the common case allocates nothing)
+                    || !Alias.run(offset, n).overlaps(Alias.run(out.offset, outN))) {
+                return this;
+            }
+            Alias.Range r = Alias.run(offset, n);
+            return new Flat(Alias.copy(array, offset, r), Alias.offsetInCopy(offset, r), null, 0, 0, null);
         }
 
         /** Copies what the collective wrote into the user's buffer (no-op for a contiguous datatype). */
@@ -255,6 +272,7 @@ public class Intracomm extends Comm {
             }
             Flat in = Flat.of(sendbuf, sendoffset, sendcount, sendtype, true);
             Flat out = c.rank() == root ? Flat.of(recvbuf, recvoffset, recvcount * c.size(), recvtype, false) : null;
+            in = in.apart(n, out, n * c.size());
             Coll.gather(c, in.array, in.offset, out == null ? null : out.array, out == null ? 0 : out.offset, n, t, root);
             if (out != null) {
                 out.back();
@@ -288,6 +306,11 @@ public class Intracomm extends Comm {
                 same(t, recvtype.basicForMessages(), sendtype, recvtype);
                 fits("Gatherv receive buffer", recvbuf, recvoffset, rc, rd, recvtype);
                 checkBlock("Gatherv (root's own block)", sendcount * sendtype.elementsPerItem(), rc[root]);
+                Alias.Range mine = sendbuf == recvbuf ? Alias.run(sendoffset, rc[root]) : null;
+                if (sendbuf != null && mine != null && Alias.anyBlockOverlaps(mine, recvoffset, rc, rd)) {
+                    sendbuf = Alias.copy(sendbuf, sendoffset, mine);
+                    sendoffset = Alias.offsetInCopy(sendoffset, mine);
+                }
             }
             Coll.gatherv(c, sendbuf, sendoffset, sendcount * sendtype.elementsPerItem(), recvbuf, recvoffset, rc, rd, t, root);
         } catch (MpiError e) {
@@ -310,6 +333,7 @@ public class Intracomm extends Comm {
             }
             Flat in = c.rank() == root ? Flat.of(sendbuf, sendoffset, sendcount * c.size(), sendtype, true) : null;
             Flat out = Flat.of(recvbuf, recvoffset, recvcount, recvtype, false);
+            in = in == null ? null : in.apart(n * c.size(), out, n);
             Coll.scatter(c, in == null ? null : in.array, in == null ? 0 : in.offset, out.array, out.offset, n, t, root);
             out.back();
         } catch (MpiError e) {
@@ -333,6 +357,12 @@ public class Intracomm extends Comm {
                 sd = elements("displs", displs, c.size(), sendtype);
                 same(sendtype.basicForMessages(), t, sendtype, recvtype);
                 fits("Scatterv send buffer", sendbuf, sendoffset, sc, sd, sendtype);
+                Alias.Range mine = sendbuf == recvbuf ? Alias.run(recvoffset, recvcount * recvtype.elementsPerItem()) : null;
+                if (sendbuf != null && mine != null && Alias.anyBlockOverlaps(mine, sendoffset, sc, sd)) {
+                    Alias.Range all = Alias.blocks(sendoffset, sc, sd);
+                    sendbuf = Alias.copy(sendbuf, sendoffset, all);
+                    sendoffset = Alias.offsetInCopy(sendoffset, all);
+                }
             }
             Coll.scatterv(c, sendbuf, sendoffset, sc, sd, recvbuf, recvoffset, recvcount * recvtype.elementsPerItem(), t, root);
         } catch (MpiError e) {
@@ -352,6 +382,7 @@ public class Intracomm extends Comm {
             checkBlock("Allgather", n, recvcount * recvtype.elementsPerItem());
             Flat in = Flat.of(sendbuf, sendoffset, sendcount, sendtype, true);
             Flat out = Flat.of(recvbuf, recvoffset, recvcount * c.size(), recvtype, false);
+            in = in.apart(n, out, n * c.size());
             Coll.allgather(c, in.array, in.offset, out.array, out.offset, n, t);
             out.back();
         } catch (MpiError e) {
@@ -372,6 +403,11 @@ public class Intracomm extends Comm {
             same(t, recvtype.basicForMessages(), sendtype, recvtype);
             fits("Allgatherv receive buffer", recvbuf, recvoffset, rc, rd, recvtype);
             checkBlock("Allgatherv (own block)", sendcount * sendtype.elementsPerItem(), rc[c.rank()]);
+            Alias.Range mine = sendbuf == recvbuf ? Alias.run(sendoffset, rc[c.rank()]) : null;
+            if (sendbuf != null && mine != null && Alias.anyBlockOverlaps(mine, recvoffset, rc, rd)) {
+                sendbuf = Alias.copy(sendbuf, sendoffset, mine);
+                sendoffset = Alias.offsetInCopy(sendoffset, mine);
+            }
             Coll.allgatherv(c, sendbuf, sendoffset, sendcount * sendtype.elementsPerItem(), recvbuf, recvoffset, rc, rd, t);
         } catch (MpiError e) {
             throw raise(e);
@@ -390,6 +426,7 @@ public class Intracomm extends Comm {
             checkBlock("Alltoall", n, recvcount * recvtype.elementsPerItem());
             Flat in = Flat.of(sendbuf, sendoffset, sendcount * c.size(), sendtype, true);
             Flat out = Flat.of(recvbuf, recvoffset, recvcount * c.size(), recvtype, false);
+            in = in.apart(n * c.size(), out, n * c.size());
             Coll.alltoall(c, in.array, in.offset, out.array, out.offset, n, t);
             out.back();
         } catch (MpiError e) {
@@ -412,6 +449,11 @@ public class Intracomm extends Comm {
             fits("Alltoallv send buffer", sendbuf, sendoffset, sc, sd, sendtype);
             fits("Alltoallv receive buffer", recvbuf, recvoffset, rc, rd, recvtype);
             checkBlock("Alltoallv (own block)", sc[c.rank()], rc[c.rank()]);
+            Alias.Range sent = sendbuf == recvbuf ? Alias.blocks(sendoffset, sc, sd) : null;
+            if (sendbuf != null && sent != null && Alias.anyBlockOverlaps(sent, recvoffset, rc, rd)) {
+                sendbuf = Alias.copy(sendbuf, sendoffset, sent);
+                sendoffset = Alias.offsetInCopy(sendoffset, sent);
+            }
             Coll.alltoallv(c, sendbuf, sendoffset, sc, sd, recvbuf, recvoffset, rc, rd, t);
         } catch (MpiError e) {
             throw raise(e);
@@ -437,6 +479,8 @@ public class Intracomm extends Comm {
             }
             Flat in = Flat.of(sendbuf, sendoffset, count, datatype, true);
             Flat out = c.rank() == root ? Flat.of(recvbuf, recvoffset, count, datatype, false) : null;
+            int n = count * datatype.elementsPerItem();
+            in = in.apart(n, out, n);
             Coll.reduce(c, in.array, in.offset, out == null ? null : out.array, out == null ? 0 : out.offset,
                     count * datatype.elementsPerItem(), t, combiner(op, datatype), root);
             if (out != null) {
@@ -456,6 +500,8 @@ public class Intracomm extends Comm {
             buf("Allreduce receive buffer", recvbuf, recvoffset, count, datatype);
             Flat in = Flat.of(sendbuf, sendoffset, count, datatype, true);
             Flat out = Flat.of(recvbuf, recvoffset, count, datatype, false);
+            int n = count * datatype.elementsPerItem();
+            in = in.apart(n, out, n);
             Coll.allreduce(c, in.array, in.offset, out.array, out.offset, count * datatype.elementsPerItem(), t,
                     combiner(op, datatype));
             out.back();
@@ -477,6 +523,11 @@ public class Intracomm extends Comm {
             }
             BasicType t = buf("Reduce_scatter send buffer", sendbuf, sendoffset, total / datatype.elementsPerItem(), datatype);
             buf("Reduce_scatter receive buffer", recvbuf, recvoffset, recvcounts[c.rank()], datatype);
+            Alias.Range sent = sendbuf == recvbuf ? Alias.run(sendoffset, (int) total) : null;
+            if (sent != null && Alias.shared(sendbuf, sent, recvbuf, Alias.run(recvoffset, rc[c.rank()]))) {
+                sendbuf = Alias.copy(sendbuf, sendoffset, sent);
+                sendoffset = Alias.offsetInCopy(sendoffset, sent);
+            }
             Coll.reduceScatter(c, sendbuf, sendoffset, recvbuf, recvoffset, rc, t, combiner(op, datatype));
         } catch (MpiError e) {
             throw raise(e);
@@ -491,6 +542,8 @@ public class Intracomm extends Comm {
             buf("Scan receive buffer", recvbuf, recvoffset, count, datatype);
             Flat in = Flat.of(sendbuf, sendoffset, count, datatype, true);
             Flat out = Flat.of(recvbuf, recvoffset, count, datatype, false);
+            int n = count * datatype.elementsPerItem();
+            in = in.apart(n, out, n);
             Coll.scan(c, in.array, in.offset, out.array, out.offset, count * datatype.elementsPerItem(), t,
                     combiner(op, datatype));
             out.back();

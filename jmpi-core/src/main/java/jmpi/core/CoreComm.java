@@ -62,6 +62,11 @@ public final class CoreComm {
         return collectiveCalls++;
     }
 
+    /** How many collective calls this rank made on this communicator. */
+    int collectiveCalls() {
+        return collectiveCalls;
+    }
+
     /** This rank in the local group. */
     public int rank() {
         return rank;

@@ -28,9 +28,10 @@ import jmpi.spi.RankEnv;
  * receive, or queues it as unexpected until a receive is posted ({@link #irecv}).
  */
 public final class Engine {
-    public static final int ANY_SOURCE = -1;
-    public static final int ANY_TAG = -1;
-    public static final int PROC_NULL = -2;
+    /** Wildcards and the null rank, with MPJ Express's values (mpi.MPI exposes these). */
+    public static final int ANY_SOURCE = -2;
+    public static final int ANY_TAG = -2;
+    public static final int PROC_NULL = -3;
     /** Largest tag a program may use (MPI_TAG_UB). */
     public static final int TAG_UB = Integer.MAX_VALUE;
 
@@ -289,7 +290,7 @@ public final class Engine {
             return irecv(comm.context(), buf, offset, items, type, source, tag, null);
         }
         int elements = elementsOf(plan, items);
-        if (plan.isDense()) {
+        if (plan.isDense() && plan.base() != null) { // (a zero-size type keeps its plan: it names truncations)
             return irecv(comm.context(), buf, offset + plan.type().trueLb(), elements, type, source, tag, null);
         }
         // The staging array is made only if the message arrives by copy (RecvRequest.buffer()); a
@@ -414,7 +415,7 @@ public final class Engine {
             r.source = source;
             r.tag = tag;
             r.count = count;
-            if (typeCode != r.typeCode) {
+            if (typeCode != r.typeCode && count != 0) { // an empty message has an empty signature: it matches any type
                 mismatch(r, typeCode, count, source, tag);
             } else {
                 int n = count;
@@ -450,6 +451,10 @@ public final class Engine {
     }
 
     private static void mismatch(RecvRequest r, int typeCode, int count, int source, int tag) {
+        if (r.plan != null && r.plan.base() == null) { // a zero-size receive type: no base type, room for nothing
+            truncated(r, count, source, tag);
+            return;
+        }
         r.error = ErrorClass.ERR_TYPE;
         r.errorDetail = "message of " + count + " " + BasicType.ofCode(typeCode) + " from rank " + source
                 + " (tag " + tag + ") received with datatype " + r.type;
@@ -481,7 +486,7 @@ public final class Engine {
             byteProtocol.matchedRts(r, f);
             return;
         }
-        if (f.typeCode != r.typeCode) {
+        if (f.typeCode != r.typeCode && f.count != 0) { // an empty message matches any type (empty signature)
             mismatch(r, f.typeCode, f.count, f.source, f.tag);
         } else {
             int n = f.count;
@@ -805,6 +810,34 @@ public final class Engine {
                 + " finds the call)");
     }
 
+    /**
+     * At Finalize: the world's members compare how many collectives each called on the world. In a correct
+     * program the numbers are equal; a collective that only some ranks called may otherwise end without
+     * any error (a small broadcast whose root returns at once, its data never read), leaving the others
+     * with what their buffers held before: wrong answers in silence. One small allgather.
+     */
+    private MpiError unequalCollectiveCalls() {
+        if (world.size() == 1) {
+            return null;
+        }
+        int[][] all = internal.allgather(world, new int[] {world.collectiveCalls()});
+        StringBuilder counts = new StringBuilder();
+        boolean equal = true;
+        for (int r = 0; r < all.length; r++) {
+            equal &= all[r][0] == all[0][0];
+            if (r < 16) {
+                counts.append(r == 0 ? "" : ", ").append("rank ").append(r).append(": ").append(all[r][0]);
+            }
+        }
+        if (equal) {
+            return null;
+        }
+        return new MpiError(ErrorClass.ERR_OTHER, "the ranks made different numbers of collective calls on"
+                + " MPI.COMM_WORLD (" + counts + (all.length > 16 ? ", ..." : "") + "): some collective was not called"
+                + " by every rank, an erroneous program whose results may be wrong (-Djmpi.coll.check=true stops at"
+                + " the call)");
+    }
+
     /** Blocks until every member of {@code comm} has entered. Collective over {@code comm}. */
     public void barrier(CoreComm comm) {
         internal.barrier(comm);
@@ -826,7 +859,10 @@ public final class Engine {
         }
         barrier(world);
         reportUnknownContexts();
-        MpiError leftover = leftoverCollectiveMessages();
+        MpiError leftover = unequalCollectiveCalls();
+        if (leftover == null) {
+            leftover = leftoverCollectiveMessages();
+        }
         finalized = true;
         endpoint.close();
         job.finalized(env.rank());

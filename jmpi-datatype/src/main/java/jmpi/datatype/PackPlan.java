@@ -203,6 +203,18 @@ public final class PackPlan {
     }
 
     /**
+     * The array elements {@code count} items of this type at {@code offset} reach, as {@code [lo, hi)}
+     * ({@code lo == hi} when the message has no data): what a buffer of this call may touch.
+     */
+    public long[] reach(int offset, int count) {
+        if (count <= 0 || elements == 0) {
+            return new long[] {offset, offset};
+        }
+        long span = (long) (count - 1) * extent;
+        return new long[] {(long) offset + dataLo + Math.min(0, span), (long) offset + dataHi + Math.max(0, span)};
+    }
+
+    /**
      * Checks that {@code count} items of this type may be received into: {@link #checkBuffer}, and no array
      * element written twice, within an item or between items ({@code ERR_TYPE}). The latter costs a sort of
      * the message's runs only for types whose items can overlap (extent shorter than the data's span).
