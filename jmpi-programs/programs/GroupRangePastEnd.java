@@ -1,30 +1,46 @@
 // np: 3 4 5
 import mpi.*;
 
-/** MPJ programs write Range_incl/Range_excl triplets whose last rank is past the group: the members up to the group's end. */
+/**
+ * Range_incl/Range_excl triplets whose last rank lies outside the group while every rank they compute is inside it
+ * (MPI only requires the computed ranks to be valid), ascending and descending.
+ */
 public class GroupRangePastEnd {
+    static int[] members(Group g, Group world) throws MPIException {
+        int[] r = new int[g.Size()];
+        for (int k = 0; k < r.length; k++) r[k] = k;
+        return Group.Translate_ranks(g, r, world);
+    }
     public static void main(String[] args) throws Exception {
         MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank(), size = MPI.COMM_WORLD.Size();
         Group world = MPI.COMM_WORLD.Group();
-        int[][] every2 = {{0, size + 6, 2}};
-        Group g = world.Range_incl(every2);
-        int want = (size + 1) / 2;
-        if (g.Size() != want) { System.out.println("Range_incl size " + g.Size() + " want " + want); System.exit(1); }
-        if (g.Rank() != (rank % 2 == 0 ? rank / 2 : MPI.UNDEFINED)) { System.out.println("Range_incl rank " + g.Rank()); System.exit(1); }
-        int[][] from1 = {{1, 100, 1}};
-        Group rest = world.Range_incl(from1);
-        if (rest.Size() != size - 1 || rest.Rank() != (rank == 0 ? MPI.UNDEFINED : rank - 1)) { System.out.println("from 1: " + rest.Size() + " " + rest.Rank()); System.exit(1); }
-        Group ex = world.Range_excl(every2);
-        if (ex.Size() != size - want || ex.Rank() != (rank % 2 == 1 ? rank / 2 : MPI.UNDEFINED)) { System.out.println("Range_excl " + ex.Size() + " " + ex.Rank()); System.exit(1); }
+        int first = size % 2 == 0 ? 1 : 0;            // parity opposite to size: first + 2k never equals size
+        int[][] up = {{first, size, 2}};               // last = size: one past the group
+        int topEven = (size - 1) % 2 == 0 ? size - 1 : size - 2;
+        int[][] down = {{topEven, -1, -2}};            // last = -1: one before the group
+        java.util.List<Integer> wantUp = new java.util.ArrayList<>(), wantDown = new java.util.ArrayList<>(), wantEx = new java.util.ArrayList<>();
+        for (int r = first; r < size; r += 2) wantUp.add(r);
+        for (int r = topEven; r >= 0; r -= 2) wantDown.add(r);
+        for (int r = 0; r < size; r++) if (!wantUp.contains(r)) wantEx.add(r);
+        Group g = world.Range_incl(up);
+        Group d = world.Range_incl(down);
+        Group ex = world.Range_excl(up);
+        check("Range_incl up", members(g, world), wantUp);
+        check("Range_incl down", members(d, world), wantDown);
+        check("Range_excl up", members(ex, world), wantEx);
+        if (g.Rank() != wantUp.indexOf(rank) && !(g.Rank() == MPI.UNDEFINED && !wantUp.contains(rank))) { System.out.println("rank in group " + g.Rank()); System.exit(1); }
         Intracomm c = MPI.COMM_WORLD.Create(g);
-        if (rank % 2 == 0) {
+        if (wantUp.contains(rank)) {
             int[] one = {1}, n = new int[1];
             c.Allreduce(one, 0, n, 0, 1, MPI.INT, MPI.SUM);
-            if (n[0] != want) { System.out.println("communicator of the group has " + n[0]); System.exit(1); }
+            if (n[0] != wantUp.size()) { System.out.println("communicator of the group has " + n[0]); System.exit(1); }
         }
         MPI.COMM_WORLD.Barrier();
         if (rank == 0) System.out.println("PASS GroupRangePastEnd");
         MPI.Finalize();
+    }
+    static void check(String what, int[] got, java.util.List<Integer> want) {
+        if (!java.util.Arrays.equals(got, want.stream().mapToInt(i -> i).toArray())) { System.out.println(what + " " + java.util.Arrays.toString(got) + " want " + want); System.exit(1); }
     }
 }
