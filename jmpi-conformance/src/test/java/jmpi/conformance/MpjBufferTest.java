@@ -268,6 +268,8 @@ class MpjBufferTest {
                 });
                 Expect.error(MPI.ERR_TYPE, "a Buffer with MPI.BYTE", () -> w.Send(small, 0, 1, MPI.BYTE, 1, 1));
                 Expect.error(MPI.ERR_TYPE, "a Buffer in a collective", () -> w.Bcast(small, 0, 1, MPI.PACKED, 0));
+                Expect.error(MPI.ERR_TYPE, "a Buffer in Sendrecv_replace",
+                        () -> w.Sendrecv_replace(small, 0, 1, MPI.PACKED, 0, 7, 0, 7));
 
                 // 1: too big for the receiver's buffer (Recv and Irecv); 2: ints unpacked as doubles;
                 // 3: more ints than the receive holds; 4: an object outside the allow-list; 5: not a buffer
