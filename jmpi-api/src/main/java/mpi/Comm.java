@@ -551,6 +551,7 @@ public class Comm {
                 from = 0;
                 jmpi.datatype.PackPlan.copy(inbuf, offset, incount, plan, src, 0, n, jmpi.datatype.PackPlan.of(basic));
             }
+            jmpi.mpj.BufferAccess.settleNow(outbuf); // a message received into it, if any, first
             if (outbuf.isWritable()) {
                 outbuf.setSize(position);
             }
