@@ -52,6 +52,11 @@ final class Checks {
             }
             throw error(ErrorClass.ERR_BUFFER, "buffer is null");
         }
+        if (buf instanceof mpjbuf.Buffer) {
+            throw error(ErrorClass.ERR_TYPE, "an mpjbuf.Buffer is a message buffer only with MPI.PACKED in point-to-point"
+                    + " calls (Send, Recv, their other modes, non-blocking and persistent forms, Sendrecv), not with "
+                    + type + " here; pack into it with Comm.Pack");
+        }
         if (!basic.accepts(buf)) {
             throw error(ErrorClass.ERR_TYPE, "datatype " + type + " needs a " + basic.arrayClass().getSimpleName()
                     + " buffer, not " + buf.getClass().getSimpleName());

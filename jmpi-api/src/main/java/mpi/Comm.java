@@ -11,6 +11,7 @@ import jmpi.core.MpiError;
 import jmpi.core.RecvRequest;
 import jmpi.core.SendMode;
 import jmpi.core.SendRequest;
+import jmpi.datatype.BasicType;
 
 /**
  * A communicator: point-to-point communication among a group of ranks (mpiJava 1.2 {@code Comm}).
@@ -294,6 +295,7 @@ public class Comm {
             RecvRequest r = startRecv(buf, offset, count, datatype, source, tag);
             r.engine().await(r);
             r.throwIfFailed();
+            settleBuffer(buf, datatype);
             return Status.of(r);
         } catch (MpiError e) {
             throw raise(e);
@@ -320,6 +322,7 @@ public class Comm {
             r.engine().await(r);
             s.throwIfFailed();
             r.throwIfFailed();
+            settleBuffer(recvbuf, recvtype);
             return Status.of(r);
         } catch (MpiError e) {
             throw raise(e);
@@ -510,7 +513,12 @@ public class Comm {
         }
     }
 
-    /** MPI_Pack_size: an upper bound (here: exact) of the bytes {@link #Pack} writes for {@code incount} items. */
+    /**
+     * MPI_Pack_size: an upper bound (here: exact) of the bytes {@link #Pack} writes for {@code incount}
+     * items into a {@code byte[]}. Packed into an {@code mpjbuf.Buffer}, each {@code Pack} also takes a
+     * section header ({@code Buffer.SECTION_OVERHEAD}) and up to {@code Buffer.ALIGNMENT_UNIT - 1} bytes
+     * of padding before it, which this count leaves out (MPJ Express counts them).
+     */
     public int Pack_size(int incount, Datatype datatype) {
         try {
             core();
@@ -525,11 +533,127 @@ public class Comm {
         }
     }
 
+    /**
+     * MPI_Pack into MPJ Express's buffer: writes {@code incount} items of {@code datatype} as one new
+     * section of {@code outbuf} starting at {@code position} (the value the previous {@code Pack}
+     * returned, 0 for the first), and returns the position after them ({@code outbuf.getSize()}). A
+     * derived type's elements go into one section of its base type. Send the buffer with
+     * {@code MPI.PACKED}.
+     */
+    public int Pack(Object inbuf, int offset, int incount, Datatype datatype, mpjbuf.Buffer outbuf, int position) {
+        try {
+            core();
+            if (outbuf == null) {
+                throw new MpiError(ErrorClass.ERR_BUFFER, "output buffer is null");
+            }
+            BasicType basic = Checks.buffer(inbuf, offset, incount, datatype);
+            if (position < 0 || position > outbuf.getCapacity()) {
+                throw new MpiError(ErrorClass.ERR_ARG, "position " + position + " outside the buffer's "
+                        + outbuf.getCapacity() + " bytes");
+            }
+            jmpi.datatype.PackPlan plan = datatype.planForMessages();
+            Object src = inbuf;
+            int from = offset;
+            int n = incount;
+            if (plan != null) {
+                n = elements(plan, incount, datatype);
+                src = java.lang.reflect.Array.newInstance(basic.arrayClass().getComponentType(), n);
+                from = 0;
+                jmpi.datatype.PackPlan.copy(inbuf, offset, incount, plan, src, 0, n, jmpi.datatype.PackPlan.of(basic));
+            }
+            jmpi.mpj.BufferAccess.settleNow(outbuf); // a message received into it, if any, first
+            if (outbuf.isWritable()) {
+                outbuf.setSize(position);
+            }
+            outbuf.putSectionHeader(MpjBuffers.sectionOf(basic));
+            if (n > 0) {
+                MpjBuffers.write(outbuf, basic, src, from, n);
+            }
+            return outbuf.getSize();
+        } catch (mpjbuf.BufferException e) {
+            throw raise(MpjBuffers.error("Pack into an mpjbuf.Buffer", e));
+        } catch (jmpi.datatype.DatatypeException e) {
+            throw raise(Datatype.error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /**
+     * MPI_Unpack from MPJ Express's buffer: reads the next section of {@code inbuf} (received, or
+     * committed) into {@code outcount} items of {@code datatype} from {@code offset}; sections are read in
+     * order, whatever {@code position} says. Returns {@code position} advanced past the section, as the
+     * matching {@code Pack} did. The section must hold elements of the datatype's base type
+     * ({@code ERR_TYPE}) and no more than fit ({@code ERR_TRUNCATE}); fewer fill the first elements.
+     */
+    public int Unpack(mpjbuf.Buffer inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype) {
+        try {
+            core();
+            if (inbuf == null) {
+                throw new MpiError(ErrorClass.ERR_BUFFER, "input buffer is null");
+            }
+            BasicType basic = Checks.receiveBuffer(outbuf, offset, outcount, datatype);
+            if (position < 0) {
+                throw new MpiError(ErrorClass.ERR_ARG, "negative position " + position);
+            }
+            mpjbuf.Type section = inbuf.getSectionHeader();
+            int n = inbuf.getSectionSize();
+            if (!MpjBuffers.holds(section, basic)) {
+                throw new MpiError(ErrorClass.ERR_TYPE, "the buffer's next section holds " + section
+                        + " elements, not elements of " + datatype);
+            }
+            jmpi.datatype.PackPlan plan = datatype.planForMessages();
+            int room = plan == null ? outcount : elements(plan, outcount, datatype);
+            if (n > room) {
+                throw new MpiError(ErrorClass.ERR_TRUNCATE, "the buffer's section holds " + n
+                        + " elements, the receive only " + room);
+            }
+            if (plan == null) {
+                MpjBuffers.read(inbuf, basic, outbuf, offset, n);
+            } else {
+                Object dense = java.lang.reflect.Array.newInstance(basic.arrayClass().getComponentType(), n);
+                MpjBuffers.read(inbuf, basic, dense, 0, n);
+                jmpi.datatype.PackPlan.copy(dense, 0, n, jmpi.datatype.PackPlan.of(basic), outbuf, offset, outcount, plan);
+            }
+            int unit = mpjbuf.Buffer.ALIGNMENT_UNIT;
+            int start = (position + unit - 1) / unit * unit;
+            int data = basic == BasicType.OBJECT || section.getCode() >= mpjbuf.Type.OBJECT.getCode() ? 0 : n * basic.size();
+            return start + mpjbuf.Buffer.SECTION_OVERHEAD + data;
+        } catch (mpjbuf.BufferException e) {
+            throw raise(MpjBuffers.error("Unpack from an mpjbuf.Buffer", e));
+        } catch (jmpi.datatype.DatatypeException e) {
+            throw raise(Datatype.error(e));
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    private static int elements(jmpi.datatype.PackPlan plan, int items, Datatype datatype) {
+        long n = plan.elementsOf(items);
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new MpiError(ErrorClass.ERR_COUNT, items + " items of " + datatype + " exceed an array");
+        }
+        return (int) n;
+    }
+
+    /** After a blocking receive into an {@code mpjbuf.Buffer}: the buffer takes the message in now. */
+    private static void settleBuffer(Object buf, Datatype datatype) {
+        if (MpjBuffers.isMessage(buf, datatype)) {
+            try {
+                jmpi.mpj.BufferAccess.settleNow((mpjbuf.Buffer) buf);
+            } catch (mpjbuf.BufferException e) {
+                throw MpjBuffers.error("receive into an mpjbuf.Buffer", e);
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ shared pieces
 
     private CoreComm checkSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         CoreComm c = core();
-        Checks.buffer(buf, offset, count, datatype);
+        if (!MpjBuffers.isMessage(buf, datatype)) {
+            Checks.buffer(buf, offset, count, datatype);
+        }
         Checks.dest(dest, c.peers());
         Checks.sendTag(tag);
         return c;
@@ -537,7 +661,9 @@ public class Comm {
 
     private CoreComm checkRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         CoreComm c = core();
-        Checks.receiveBuffer(buf, offset, count, datatype);
+        if (!MpjBuffers.isMessage(buf, datatype)) {
+            Checks.receiveBuffer(buf, offset, count, datatype);
+        }
         Checks.source(source, c.peers());
         Checks.recvTag(tag);
         return c;
@@ -545,11 +671,34 @@ public class Comm {
 
     SendRequest startSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
         CoreComm c = checkSend(buf, offset, count, datatype, dest, tag);
+        if (MpjBuffers.isMessage(buf, datatype)) {
+            // MPJ Express's PACKED send of a buffer: the whole buffer (offset and count ignored) as one
+            // message; the buffer is committed, copied, and cleared for reuse.
+            byte[] message;
+            try {
+                message = jmpi.mpj.BufferAccess.forSend((mpjbuf.Buffer) buf);
+            } catch (mpjbuf.BufferException e) {
+                throw MpjBuffers.error("send of an mpjbuf.Buffer", e);
+            }
+            return c.engine().isend(c, new Object[] {message}, 0, 1, null, BasicType.OBJECT, dest, tag, mode);
+        }
         return c.engine().isend(c, buf, offset, count, datatype.planForMessages(), datatype.basic(), dest, tag, mode);
     }
 
     RecvRequest startRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         CoreComm c = checkRecv(buf, offset, count, datatype, source, tag);
+        if (MpjBuffers.isMessage(buf, datatype)) {
+            // The buffer takes the message in when it is next used (after Wait / Test), or at once
+            // after a blocking receive (settleBuffer).
+            Object[] slot;
+            try {
+                slot = jmpi.mpj.BufferAccess.forReceive((mpjbuf.Buffer) buf, c.engine().objectLoader(),
+                        c.engine().objectFilter());
+            } catch (mpjbuf.BufferException e) {
+                throw MpjBuffers.error("receive into an mpjbuf.Buffer", e);
+            }
+            return c.engine().irecv(c, slot, 0, 1, null, BasicType.OBJECT, source, tag);
+        }
         return c.engine().irecv(c, buf, offset, count, datatype.planForMessages(), datatype.basic(), source, tag);
     }
 

@@ -16,7 +16,7 @@ class LayeringTest {
     @BeforeAll
     static void load() {
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("mpi", "jmpi");
+                .importPackages("mpi", "jmpi", "mpjbuf", "mpjdev");
     }
 
     @Test
@@ -61,6 +61,24 @@ class LayeringTest {
     void apiDoesNotKnowTransportsOrLauncher() {
         noClasses().that().resideInAPackage("mpi..")
                 .should().dependOnClassesThat().resideInAnyPackage("jmpi.transport..", "jmpi.launcher..")
+                .check(classes);
+    }
+
+    /** MPJ Express's buffers (jmpi-mpj) stand alone: the API uses them, they use nothing of jmpi. */
+    @Test
+    void mpjBuffersStandAlone() {
+        noClasses().that().resideInAnyPackage("mpjbuf..", "mpjdev..", "jmpi.mpj..")
+                .should().dependOnClassesThat().resideInAnyPackage("mpi..", "jmpi.core..", "jmpi.spi..", "jmpi.coll..",
+                        "jmpi.datatype..", "jmpi.transport..", "jmpi.launcher..", "jmpi.tasks..")
+                .check(classes);
+    }
+
+    /** The buffers are per rank (loaded with the API); the shared runtime never refers to them. */
+    @Test
+    void runtimeNeverSeesMpjBuffers() {
+        noClasses().that().resideInAnyPackage("jmpi.core..", "jmpi.spi..", "jmpi.coll..", "jmpi.datatype..",
+                        "jmpi.transport..", "jmpi.launcher..")
+                .should().dependOnClassesThat().resideInAnyPackage("mpjbuf..", "mpjdev..", "jmpi.mpj..")
                 .check(classes);
     }
 

@@ -3,13 +3,56 @@ package jmpi.conformance;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.time.DayOfWeek;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.Month;
+import java.time.MonthDay;
+import java.time.OffsetDateTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.AbstractMap;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Currency;
+import java.util.Date;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Hashtable;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.PriorityQueue;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Stack;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.jupiter.api.Test;
@@ -222,6 +265,217 @@ class ObjectTest {
                 Expect.equal(2, s.tag, "only the good message arrived");
             }
             MPI.Finalize();
+        }
+    }
+
+    /** An enum of the program's package. */
+    public enum Colour { RED, GREEN }
+
+    /**
+     * Every kind of object the default allow-list admits: the java.util collections (legacy, sorted,
+     * enum-keyed, the Collections / Arrays / immutable implementations and their serial proxies, views,
+     * entries, comparators), value classes, boxed primitives, String, java.math, java.time (its serial
+     * proxies), enums of allowed classes, and arrays of them; each arrives equal, of the same class.
+     */
+    static List<Object> allowedValues() {
+        List<Object> v = new ArrayList<>();
+        Vector<Object> vector = new Vector<>(List.of(1, "two", 3.0));
+        v.add(vector);
+        Stack<String> stack = new Stack<>();
+        stack.push("bottom");
+        stack.push("top");
+        v.add(stack);
+        v.add(new Hashtable<>(Map.of("k", 1L, "l", 2L)));
+        Properties props = new Properties();
+        props.setProperty("name", "jmpi");
+        v.add(props);
+        v.add(new ArrayList<>(List.of("a", "b")));
+        v.add(new LinkedList<>(List.of(1, 2, 3)));
+        v.add(new ArrayDeque<>(List.of('x', 'y')));
+        v.add(new HashMap<>(Map.of(1, "one")));
+        v.add(new LinkedHashMap<>(Map.of("a", List.of(1))));
+        TreeMap<String, Integer> tree = new TreeMap<>(Comparator.nullsFirst(Comparator.<String>naturalOrder()));
+        tree.putAll(Map.of("a", 1, "b", 2, "c", 3));
+        v.add(tree);
+        v.add(new TreeMap<>(tree).subMap("a", "c"));
+        v.add(new TreeMap<>(tree).descendingMap());
+        v.add(new HashSet<>(Set.of(1, 2)));
+        v.add(new LinkedHashSet<>(List.of("z", "a")));
+        TreeSet<Integer> reversed = new TreeSet<>(Collections.reverseOrder());
+        reversed.addAll(List.of(1, 5, 3));
+        v.add(reversed);
+        v.add(new EnumMap<>(Map.of(DayOfWeek.MONDAY, "start", DayOfWeek.FRIDAY, "end")));
+        v.add(EnumSet.of(Month.JANUARY, Month.MARCH));
+        v.add(EnumSet.allOf(Colour.class));
+        v.add(EnumSet.noneOf(ChronoUnit.class));
+        v.add(Arrays.asList("fixed", "size"));
+        v.add(List.of());
+        v.add(List.of(1, 2, 3));
+        v.add(Set.of("only"));
+        v.add(Map.of("k", "v", "k2", "v2"));
+        v.add(new AbstractMap.SimpleEntry<>("e", 1));
+        v.add(new AbstractMap.SimpleImmutableEntry<>("f", 2));
+        v.add(Collections.unmodifiableList(new ArrayList<>(List.of(1))));
+        v.add(Collections.unmodifiableSortedMap(new TreeMap<>(Map.of(1, 1))));
+        v.add(Collections.synchronizedMap(new HashMap<>(Map.of(2, 2))));
+        v.add(Collections.checkedList(new ArrayList<>(List.of("c")), String.class));
+        v.add(Collections.emptyList());
+        v.add(Collections.emptyMap());
+        v.add(Collections.singletonList("s"));
+        v.add(Collections.singletonMap("s", 1));
+        v.add(Collections.nCopies(3, "n"));
+        Set<String> fromMap = Collections.newSetFromMap(new HashMap<>());
+        fromMap.add("m");
+        v.add(fromMap);
+        BitSet bits = new BitSet();
+        bits.set(3);
+        bits.set(70);
+        v.add(bits);
+        v.add(new UUID(1, 2));
+        v.add(new Date(1_000_000L));
+        v.add(Locale.CANADA_FRENCH);
+        v.add(Currency.getInstance("EUR"));
+        v.add(true);
+        v.add((byte) -1);
+        v.add('c');
+        v.add((short) 7);
+        v.add(42);
+        v.add(1L << 40);
+        v.add(1.5f);
+        v.add(2.5);
+        v.add("string");
+        v.add(new BigInteger("123456789012345678901234567890"));
+        v.add(new BigDecimal("-1.25E+300"));
+        v.add(MathContext.DECIMAL64);
+        v.add(RoundingMode.HALF_EVEN);
+        v.add(LocalDate.of(2026, 11, 24));
+        v.add(LocalDateTime.of(2026, 11, 24, 8, 0));
+        v.add(ZonedDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneId.of("Europe/Paris")));
+        v.add(OffsetDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.ofHours(-3)));
+        v.add(Instant.ofEpochSecond(1, 2));
+        v.add(Duration.ofMillis(1500));
+        v.add(Period.of(1, 2, 3));
+        v.add(ZoneId.of("America/Sao_Paulo"));
+        v.add(Year.of(2026));
+        v.add(YearMonth.of(2026, 2));
+        v.add(MonthDay.of(2, 29));
+        v.add(DayOfWeek.SUNDAY);
+        v.add(ChronoUnit.DAYS);
+        v.add(java.time.chrono.HijrahDate.of(1447, 1, 1));
+        v.add(java.time.temporal.ValueRange.of(1, 10));
+        v.add(Colour.GREEN);
+        v.add(new Integer[] {1, null, 3});
+        v.add(new String[][] {{"a"}, {"b", "c"}});
+        v.add(new LocalDate[] {LocalDate.EPOCH});
+        v.add(new Colour[] {Colour.RED});
+        v.add(new Vector<?>[] {new Vector<>(List.of(1))});
+        v.add(new int[][] {{1, 2}, {3}});
+        return v;
+    }
+
+    /** Equality that sees through arrays and the collections without a value equals. */
+    static Object comparable(Object o) {
+        if (o instanceof Object[] a) {
+            return Arrays.deepToString(a);
+        }
+        if (o instanceof int[][] a) {
+            return Arrays.deepToString(a);
+        }
+        if (o instanceof ArrayDeque<?> d) {
+            return List.copyOf(d);
+        }
+        if (o instanceof IdentityHashMap<?, ?> m) {
+            return new HashMap<>(m);
+        }
+        if (o instanceof Collection<?> c && !(o instanceof List) && !(o instanceof Set)) {
+            return new ArrayList<>(c);
+        }
+        return o;
+    }
+
+    public static class AllowedValues {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm w = MPI.COMM_WORLD;
+            List<Object> values = allowedValues();
+            PriorityQueue<Integer> pq = new PriorityQueue<>(Collections.reverseOrder());
+            pq.addAll(List.of(4, 9, 1));
+            IdentityHashMap<String, Integer> ihm = new IdentityHashMap<>();
+            ihm.put("id", 1);
+            if (w.Rank() == 0) {
+                w.Send(values.toArray(), 0, values.size(), MPI.OBJECT, 1, 1);
+                w.Send(new Object[] {pq, ihm}, 0, 2, MPI.OBJECT, 1, 2);
+            } else if (w.Rank() == 1) {
+                Object[] in = new Object[values.size()];
+                Status s = w.Recv(in, 0, in.length, MPI.OBJECT, 0, 1);
+                Expect.equal(values.size(), s.Get_count(MPI.OBJECT), "count");
+                for (int i = 0; i < in.length; i++) {
+                    Object sent = values.get(i); // this rank's own copy of what rank 0 sent
+                    Expect.equal(sent.getClass(), in[i].getClass(), "class of element " + i);
+                    Expect.equal(comparable(sent), comparable(in[i]), "element " + i + " (" + sent.getClass().getName() + ")");
+                }
+                Object[] two = new Object[2];
+                w.Recv(two, 0, 2, MPI.OBJECT, 0, 2);
+                @SuppressWarnings("unchecked")
+                PriorityQueue<Integer> q = (PriorityQueue<Integer>) two[0];
+                Expect.equal(List.of(9, 4, 1), List.of(q.poll(), q.poll(), q.poll()), "priority queue with its comparator");
+                Expect.equal(Map.of("id", 1), comparable(two[1]), "identity map");
+            }
+            MPI.Finalize();
+        }
+    }
+
+    /** Classes the default allow-list refuses, each with ERR_TYPE naming it; communication goes on. */
+    public static class RefusedJdkClasses {
+        public static void main(String[] args) throws Exception {
+            MPI.Init(args);
+            Intracomm w = MPI.COMM_WORLD;
+            w.Errhandler_set(MPI.ERRORS_RETURN);
+            List<Object> refused = List.of(new java.util.Random(1), new java.util.GregorianCalendar(),
+                    new java.util.concurrent.atomic.AtomicLong(3), new javax.management.ObjectName("a:b=c"),
+                    new java.rmi.MarshalledObject<>("x"), new java.io.File("f"), new Vector<>(List.of(new Gadget())),
+                    new Object[] {new java.util.concurrent.CopyOnWriteArrayList<>()});
+            List<String> names = List.of("java.util.Random", "java.util.GregorianCalendar",
+                    "java.util.concurrent.atomic.AtomicLong", "javax.management.ObjectName", "java.rmi.MarshalledObject",
+                    "java.io.File", Gadget.class.getName(), "java.util.concurrent.CopyOnWriteArrayList");
+            if (w.Rank() == 0) {
+                for (Object o : refused) {
+                    w.Send(new Object[] {o}, 0, 1, MPI.OBJECT, 1, 1);
+                }
+                w.Send(new Object[] {new Vector<>(List.of("after"))}, 0, 1, MPI.OBJECT, 1, 2);
+            } else if (w.Rank() == 1) {
+                Object[] in = new Object[1];
+                for (String name : names) {
+                    mpi.MPIException e = Expect.error(MPI.ERR_TYPE, name, () -> w.Recv(in, 0, 1, MPI.OBJECT, 0, 1));
+                    Expect.isTrue(e.getMessage().contains(name), "the error names " + name + ": " + e.getMessage());
+                    Expect.isTrue(in[0] == null, "nothing stored for " + name);
+                }
+                w.Recv(in, 0, 1, MPI.OBJECT, 0, 2);
+                Expect.equal(new Vector<>(List.of("after")), in[0], "message after the refusals");
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void everyAllowedKindRoundTrips() {
+        MultiRank.runOk(2, AllowedValues.class, T);
+    }
+
+    @Test
+    void refusedJdkClassesNameTheClass() {
+        MultiRank.runOk(2, RefusedJdkClasses.class, T);
+    }
+
+    /** The same over the byte protocols (every frame encoded, as shm and tcp do). */
+    @Test
+    void allowListOverBytes() {
+        System.setProperty("jmpi.threads.encode", "true");
+        try {
+            MultiRank.runOk(2, AllowedValues.class, T);
+            MultiRank.runOk(2, RefusedJdkClasses.class, T);
+        } finally {
+            System.clearProperty("jmpi.threads.encode");
         }
     }
 

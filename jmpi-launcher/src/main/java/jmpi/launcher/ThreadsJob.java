@@ -159,26 +159,31 @@ public final class ThreadsJob {
         return String.join(", ", names);
     }
 
-    /** The rank class path: the program's entries plus the jar or directory holding the {@code mpi} API. */
+    /**
+     * The rank class path: the program's entries plus the jars or directories holding the {@code mpi} API
+     * and MPJ Express's {@code mpjbuf} / {@code mpjdev} (jmpi-mpj), which the API uses: both are per rank.
+     */
     static URL[] rankClassPath(List<URL> programPath) {
         Set<URL> urls = new LinkedHashSet<>(programPath);
-        URL api = ThreadsJob.class.getClassLoader().getResource("mpi/MPI.class");
-        if (api == null) {
-            throw new IllegalStateException("the mpi API (jmpi-api) is not on the launcher's class path");
-        }
-        urls.add(apiRoot(api));
+        urls.add(rootOf("mpi/MPI.class", "the mpi API (jmpi-api)"));
+        urls.add(rootOf("mpjbuf/Buffer.class", "MPJ Express's buffers (jmpi-mpj)"));
         return urls.toArray(new URL[0]);
     }
 
-    private static URL apiRoot(URL api) {
+    /** The jar or directory of the launcher's class path that holds {@code resource}. */
+    private static URL rootOf(String resource, String what) {
+        URL url = ThreadsJob.class.getClassLoader().getResource(resource);
+        if (url == null) {
+            throw new IllegalStateException(what + " is not on the launcher's class path");
+        }
         try {
-            if (api.getProtocol().equals("jar")) {
-                return ((java.net.JarURLConnection) api.openConnection()).getJarFileURL();
+            if (url.getProtocol().equals("jar")) {
+                return ((java.net.JarURLConnection) url.openConnection()).getJarFileURL();
             }
-            String s = api.toExternalForm();
-            return new URL(s.substring(0, s.length() - "mpi/MPI.class".length()));
+            String s = url.toExternalForm();
+            return new URL(s.substring(0, s.length() - resource.length()));
         } catch (java.io.IOException e) {
-            throw new IllegalStateException("cannot locate the mpi API from " + api, e);
+            throw new IllegalStateException("cannot locate " + what + " from " + url, e);
         }
     }
 

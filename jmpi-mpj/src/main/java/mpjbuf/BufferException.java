@@ -1,0 +1,18 @@
+package mpjbuf;
+
+/** The checked exception of {@link Buffer}'s operations (as in MPJ Express); subclasses say what went wrong. */
+public class BufferException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public BufferException() {
+        super();
+    }
+
+    public BufferException(String message) {
+        super(message);
+    }
+
+    public BufferException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,18 @@
+package mpjbuf;
+
+/** A read past the last section of the buffer. */
+public class BufferUnderflowException extends BufferException {
+    private static final long serialVersionUID = 1L;
+
+    public BufferUnderflowException() {
+        super();
+    }
+
+    public BufferUnderflowException(String message) {
+        super(message);
+    }
+
+    public BufferUnderflowException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,18 @@
+package mpjbuf;
+
+/** A failure writing or reading the dynamic (serialized) part of the buffer; the cause says which. */
+public class DynamicBufferException extends BufferException {
+    private static final long serialVersionUID = 1L;
+
+    public DynamicBufferException() {
+        super();
+    }
+
+    public DynamicBufferException(String message) {
+        super(message);
+    }
+
+    public DynamicBufferException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}
