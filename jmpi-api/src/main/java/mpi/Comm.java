@@ -22,6 +22,8 @@ public class Comm {
     private final String name;
     private volatile CoreComm core;
     private Errhandler errhandler = MPI.ERRORS_ARE_FATAL;
+    /** Predefined attributes deleted from this communicator by {@link #Attr_delete} (MPJ Express). */
+    private final java.util.Set<Integer> deletedAttributes = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     Comm(String name) {
         this.name = name;
@@ -41,7 +43,8 @@ public class Comm {
         MPI.live();
         CoreComm c = core;
         if (c == null) {
-            throw new MpiError(ErrorClass.ERR_COMM, name + " has been freed");
+            throw new MpiError(ErrorClass.ERR_COMM, this == MPI.COMM_NULL ? "MPI.COMM_NULL is the null communicator"
+                    : name + " has been freed");
         }
         return c;
     }
@@ -51,6 +54,9 @@ public class Comm {
      * unwinds the rank (ERRORS_ARE_FATAL).
      */
     MPIException raise(MpiError e) {
+        if (this == MPI.COMM_NULL) {
+            return MPI.COMM_WORLD.raise(e); // the null communicator has no handler of its own: MPI uses COMM_WORLD's
+        }
         MPIException ex = new MPIException(e);
         if (errhandler.fatal) {
             Engine engine = MPI.engine;
@@ -115,20 +121,49 @@ public class Comm {
     /**
      * MPI_Attr_get of a predefined attribute: {@link MPI#TAG_UB} (largest tag), {@link MPI#HOST}
      * ({@link MPI#PROC_NULL}: no host rank), {@link MPI#IO} ({@link MPI#ANY_SOURCE}: every rank may do
-     * I/O), {@link MPI#WTIME_IS_GLOBAL} (0: clocks of different hosts are not synchronized). Returned
-     * as an {@code int}, as mpiJava 1.2 does; {@code Object v = comm.Attr_get(k)} (MPJ) compiles too.
+     * I/O), {@link MPI#WTIME_IS_GLOBAL} (0: clocks of different hosts are not synchronized). An unknown
+     * key, or one removed by {@link #Attr_delete}, is {@code ERR_ARG}.
+     *
+     * <p>Returned as an {@link Integer}: mpiJava 1.2 declares {@code int Attr_get(int)} and MPJ Express
+     * {@code Object Attr_get(int)}; Java cannot have both, and {@code Integer} is the one type both kinds
+     * of program compile against ({@code int t = comm.Attr_get(k)}, {@code Object o = comm.Attr_get(k)},
+     * {@code ((Integer) comm.Attr_get(k)).intValue()}).
      */
-    public int Attr_get(int keyval) {
+    public Integer Attr_get(int keyval) {
         try {
             core();
+            if (deletedAttributes.contains(keyval)) {
+                throw new MpiError(ErrorClass.ERR_ARG, "attribute " + keyval + " was deleted from " + name);
+            }
             return switch (keyval) {
                 case MPI.TAG_UB -> MPI.TAG_UB_VALUE;
                 case MPI.HOST -> MPI.PROC_NULL;
                 case MPI.IO -> MPI.ANY_SOURCE;
                 case MPI.WTIME_IS_GLOBAL -> 0;
-                default -> throw new MpiError(ErrorClass.ERR_ARG, "no attribute with key " + keyval
-                        + " (predefined: MPI.TAG_UB, MPI.HOST, MPI.IO, MPI.WTIME_IS_GLOBAL)");
+                default -> throw unknownAttribute(keyval);
             };
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    private static MpiError unknownAttribute(int keyval) {
+        return new MpiError(ErrorClass.ERR_ARG, "no attribute with key " + keyval
+                + " (predefined: MPI.TAG_UB, MPI.HOST, MPI.IO, MPI.WTIME_IS_GLOBAL)");
+    }
+
+    /**
+     * MPI_Attr_delete (MPJ Express; mpiJava 1.2 removed it): this communicator no longer has the
+     * attribute, so a later {@link #Attr_get} of it fails with {@code ERR_ARG}, as in MPJ Express. Other
+     * communicators, including later duplicates of this one, keep it. An unknown key is {@code ERR_ARG}.
+     */
+    public void Attr_delete(int keyval) {
+        try {
+            core();
+            if (keyval != MPI.TAG_UB && keyval != MPI.HOST && keyval != MPI.IO && keyval != MPI.WTIME_IS_GLOBAL) {
+                throw unknownAttribute(keyval);
+            }
+            deletedAttributes.add(keyval);
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -237,6 +272,9 @@ public class Comm {
 
     /** MPI_Errhandler_set. */
     public void Errhandler_set(Errhandler handler) {
+        if (this == MPI.COMM_NULL) {
+            throw raise(new MpiError(ErrorClass.ERR_COMM, "MPI.COMM_NULL has no error handler"));
+        }
         if (handler == null) {
             throw raise(new MpiError(ErrorClass.ERR_ARG, "error handler is null"));
         }
@@ -246,6 +284,16 @@ public class Comm {
     /** MPI_Errhandler_get. */
     public Errhandler Errhandler_get() {
         return errhandler;
+    }
+
+    /** mpiJava 1.2's name for {@link #Errhandler_set} (its section 7.2). */
+    public void Errorhandler_set(Errhandler handler) {
+        Errhandler_set(handler);
+    }
+
+    /** mpiJava 1.2's name for {@link #Errhandler_get}. */
+    public Errhandler Errorhandler_get() {
+        return Errhandler_get();
     }
 
     /** MPI_Abort: ends the whole job with {@code errorcode} as its exit code (0 becomes 1: an abort is a failure). */

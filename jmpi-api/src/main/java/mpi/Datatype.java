@@ -10,11 +10,15 @@ import jmpi.datatype.TypeMap;
 
 /**
  * An MPI datatype (mpiJava 1.2 {@code Datatype}): a basic type ({@code MPI.INT}, ...), a marker
- * ({@code MPI.LB}, {@code MPI.UB}), or a derived type built from others ({@link #Contiguous},
- * {@link #Vector}, {@link #Hvector}, {@link #Indexed}, {@link #Hindexed}, {@link #Struct}) which must be
- * committed before use. As in mpiJava, displacements, strides and extents count elements of the
- * buffer's array (the "h" constructors count bytes, a multiple of the element size), and all blocks of
- * a type share one base type.
+ * ({@code MPI.LB}, {@code MPI.UB}), or a derived type built from others with the static constructors
+ * of mpiJava 1.2 and MPJ Express ({@link #Contiguous(int, Datatype)}, {@link #Vector(int, int, int,
+ * Datatype)}, {@link #Hvector(int, int, int, Datatype)}, {@link #Indexed(int[], int[], Datatype)},
+ * {@link #Hindexed(int[], int[], Datatype)}, {@link #Struct}), which must be committed before use. The
+ * instance forms ({@code oldtype.Vector(count, blocklength, stride)}, ...) are aliases of the static
+ * ones. As in mpiJava, displacements, strides, bounds and extents count elements of the buffer's array:
+ * {@code Vector} and {@code Indexed} in multiples of the old type's extent, {@code Hvector},
+ * {@code Hindexed} and {@code Struct} in elements of the base type (never bytes); {@link #Size()} is
+ * the number of base elements one item holds. All blocks of a type share one base type.
  */
 public class Datatype {
     private final TypeHandle handle;
@@ -42,6 +46,18 @@ public class Datatype {
         this.handle = handle;
         this.name = name;
         this.basic = null;
+    }
+
+    /** MPI.NULL: the null datatype; every use of it is ERR_TYPE. */
+    static Datatype nullType() {
+        return new Datatype(TypeHandle.derived(TypeMap.struct(new int[0], new int[0], new TypeMap[0]), "MPI.NULL"),
+                "MPI.NULL", true);
+    }
+
+    private void checkNotNullType() {
+        if (this == MPI.NULL) {
+            throw new MpiError(ErrorClass.ERR_TYPE, "MPI.NULL is the null datatype");
+        }
     }
 
     private static MPIException raise(MpiError e) {
@@ -73,6 +89,7 @@ public class Datatype {
     }
 
     private PackPlan plan() {
+        checkNotNullType();
         try {
             return handle.plan();
         } catch (DatatypeException e) {
@@ -97,6 +114,7 @@ public class Datatype {
     }
 
     private TypeMap map() {
+        checkNotNullType();
         try {
             return handle.map();
         } catch (DatatypeException e) {
@@ -117,33 +135,78 @@ public class Datatype {
         }
     }
 
-    /** MPI_Type_contiguous: {@code count} copies of this type, one after another. */
+    /** The old type's map, or ERR_TYPE for a null old type (raised through COMM_WORLD's handler by derive). */
+    private static TypeMap mapOf(Datatype oldtype) {
+        if (oldtype == null) {
+            throw new MpiError(ErrorClass.ERR_TYPE, "oldtype is null");
+        }
+        return oldtype.map();
+    }
+
+    /** MPI_Type_contiguous: {@code count} copies of {@code oldtype}, one after another. */
+    public static Datatype Contiguous(int count, Datatype oldtype) {
+        return derive(() -> TypeMap.contiguous(count, mapOf(oldtype)), () -> "Contiguous(" + count + ", " + oldtype + ")");
+    }
+
+    /**
+     * MPI_Type_vector: {@code count} blocks of {@code blocklength} items of {@code oldtype}, block starts
+     * {@code stride} old extents apart.
+     */
+    public static Datatype Vector(int count, int blocklength, int stride, Datatype oldtype) {
+        return derive(() -> TypeMap.vector(count, blocklength, stride, mapOf(oldtype)),
+                () -> "Vector(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")");
+    }
+
+    /**
+     * MPI_Type_hvector: as {@link #Vector(int, int, int, Datatype)}, but block starts are {@code stride}
+     * elements of the base type apart (mpiJava 1.2: "in units of the base type, not bytes").
+     */
+    public static Datatype Hvector(int count, int blocklength, int stride, Datatype oldtype) {
+        return derive(() -> TypeMap.hvector(count, blocklength, stride, mapOf(oldtype)),
+                () -> "Hvector(" + count + ", " + blocklength + ", " + stride + ", " + oldtype + ")");
+    }
+
+    /**
+     * MPI_Type_indexed: block i of {@code array_of_blocklengths[i]} items of {@code oldtype} at
+     * {@code array_of_displacements[i]} old extents.
+     */
+    public static Datatype Indexed(int[] array_of_blocklengths, int[] array_of_displacements, Datatype oldtype) {
+        return derive(() -> TypeMap.indexed(array_of_blocklengths, array_of_displacements, mapOf(oldtype)),
+                () -> "Indexed(" + oldtype + ")");
+    }
+
+    /**
+     * MPI_Type_hindexed: as {@link #Indexed(int[], int[], Datatype)}, with displacements in elements of
+     * the base type (mpiJava 1.2: not bytes).
+     */
+    public static Datatype Hindexed(int[] array_of_blocklengths, int[] array_of_displacements, Datatype oldtype) {
+        return derive(() -> TypeMap.hindexed(array_of_blocklengths, array_of_displacements, mapOf(oldtype)),
+                () -> "Hindexed(" + oldtype + ")");
+    }
+
+    /** Alias of {@link #Contiguous(int, Datatype)} with this type as the old type. */
     public Datatype Contiguous(int count) {
-        return derive(() -> TypeMap.contiguous(count, map()), () -> "Contiguous(" + count + ", " + this + ")");
+        return Contiguous(count, this);
     }
 
-    /** MPI_Type_vector: {@code count} blocks of {@code blocklength} items, block starts {@code stride} items apart. */
+    /** Alias of {@link #Vector(int, int, int, Datatype)} with this type as the old type. */
     public Datatype Vector(int count, int blocklength, int stride) {
-        return derive(() -> TypeMap.vector(count, blocklength, stride, map()),
-                () -> "Vector(" + count + ", " + blocklength + ", " + stride + ", " + this + ")");
+        return Vector(count, blocklength, stride, this);
     }
 
-    /** MPI_Type_hvector: as {@link #Vector} with the stride in bytes. */
+    /** Alias of {@link #Hvector(int, int, int, Datatype)} with this type as the old type (stride in base elements). */
     public Datatype Hvector(int count, int blocklength, int stride) {
-        return derive(() -> TypeMap.hvector(count, blocklength, stride, map()),
-                () -> "Hvector(" + count + ", " + blocklength + ", " + stride + ", " + this + ")");
+        return Hvector(count, blocklength, stride, this);
     }
 
-    /** MPI_Type_indexed: block i of {@code array_of_blocklengths[i]} items at {@code array_of_displacements[i]} items. */
+    /** Alias of {@link #Indexed(int[], int[], Datatype)} with this type as the old type. */
     public Datatype Indexed(int[] array_of_blocklengths, int[] array_of_displacements) {
-        return derive(() -> TypeMap.indexed(array_of_blocklengths, array_of_displacements, map()),
-                () -> "Indexed(" + this + ")");
+        return Indexed(array_of_blocklengths, array_of_displacements, this);
     }
 
-    /** MPI_Type_hindexed: as {@link #Indexed} with displacements in bytes. */
+    /** Alias of {@link #Hindexed(int[], int[], Datatype)} with this type as the old type (displacements in base elements). */
     public Datatype Hindexed(int[] array_of_blocklengths, int[] array_of_displacements) {
-        return derive(() -> TypeMap.hindexed(array_of_blocklengths, array_of_displacements, map()),
-                () -> "Hindexed(" + this + ")");
+        return Hindexed(array_of_blocklengths, array_of_displacements, this);
     }
 
     /**
@@ -166,10 +229,13 @@ public class Datatype {
         }, () -> "Struct");
     }
 
-    /** MPI_Type_size: bytes of data in one item (an {@code MPI.OBJECT} element counts 1). */
+    /**
+     * MPI_Type_size, in mpiJava's unit: the number of base elements one item of this type holds
+     * ({@code MPI.INT.Size() == 1}, a vector of 3 blocks of 2 ints has size 6; the markers have size 0).
+     */
     public int Size() {
         try {
-            return basic != null ? basic.size() : (int) map().size();
+            return basic != null ? 1 : map().elementCount();
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -205,19 +271,30 @@ public class Datatype {
     /** MPI_Type_commit: compiles a derived type for use in communication (basic types are always committed). */
     public void Commit() {
         try {
+            checkNotNullType();
             handle.commit();
         } catch (DatatypeException e) {
             throw raise(error(e));
+        } catch (MpiError e) {
+            throw raise(e);
         }
     }
 
     /** MPI_Type_free: the type can no longer be used; types built from it keep working. Predefined types cannot be freed. */
     public void Free() {
         try {
+            checkNotNullType();
             handle.free();
         } catch (DatatypeException e) {
             throw raise(error(e));
+        } catch (MpiError e) {
+            throw raise(e);
         }
+    }
+
+    /** MPJ Express's name for {@link #Free()}. */
+    public void free() {
+        Free();
     }
 
     @Override

@@ -23,9 +23,15 @@ public class Group {
         this.self = self;
     }
 
+    /** MPI.GROUP_NULL: a group that never had members (every use is ERR_GROUP). */
+    static Group nullGroup() {
+        return new Group(null, -1);
+    }
+
     int[] members() {
         if (members == null) {
-            throw new MpiError(ErrorClass.ERR_GROUP, "the group has been freed");
+            throw new MpiError(ErrorClass.ERR_GROUP, this == MPI.GROUP_NULL ? "MPI.GROUP_NULL is the null group"
+                    : "the group has been freed");
         }
         return members;
     }
@@ -71,6 +77,11 @@ public class Group {
         } catch (MpiError e) {
             throw raise(e);
         }
+    }
+
+    /** MPJ Express's name for {@link #Free()}. */
+    public void free() {
+        Free();
     }
 
     /**
@@ -188,7 +199,11 @@ public class Group {
 
     /**
      * MPI_Group_range_incl: {@code ranges} holds triplets (first, last, stride); the members at
-     * first, first + stride, ... up to last, triplet after triplet.
+     * first, first + stride, ..., first + floor((last - first) / stride) * stride, triplet after triplet.
+     * As MPI says, the <em>computed</em> ranks must be valid and distinct ({@code ERR_RANK} otherwise):
+     * {@code last} need not be one ({5, 8, 2} in a group of 8 is ranks 5 and 7); the stride may be
+     * negative but not 0 ({@code ERR_ARG}); a triplet whose last lies before its first in the stride's
+     * direction names no rank.
      */
     public Group Range_incl(int[][] ranges) {
         try {
@@ -198,7 +213,7 @@ public class Group {
         }
     }
 
-    /** MPI_Group_range_excl: every member except those the triplets of {@code ranges} name. */
+    /** MPI_Group_range_excl: every member except those the triplets of {@code ranges} name (as for {@link #Range_incl}). */
     public Group Range_excl(int[][] ranges) {
         try {
             return Excl(expand(ranges, members().length));
@@ -217,19 +232,20 @@ public class Group {
             if (r == null || r.length != 3) {
                 throw new MpiError(ErrorClass.ERR_ARG, "ranges[" + t + "] must be a triplet (first, last, stride)");
             }
-            int first = r[0];
-            int last = r[1];
-            int stride = r[2];
+            long first = r[0];
+            long last = r[1];
+            long stride = r[2];
             if (stride == 0) {
                 throw new MpiError(ErrorClass.ERR_ARG, "ranges[" + t + "] has stride 0");
             }
-            Checks.rankIn("ranges[" + t + "] first", first, size);
-            Checks.rankIn("ranges[" + t + "] last", last, size);
-            if ((stride > 0 && first > last) || (stride < 0 && first < last)) {
-                continue; // an empty range
-            }
-            for (int k = first; stride > 0 ? k <= last : k >= last; k += stride) {
-                out.add(k);
+            long n = Math.floorDiv(last - first, stride) + 1; // ranks first + i * stride for 0 <= i < n
+            for (long i = 0; i < n; i++) {
+                long k = first + i * stride;
+                if (k < 0 || k >= size) {
+                    throw new MpiError(ErrorClass.ERR_RANK, "ranges[" + t + "] = {" + r[0] + ", " + r[1] + ", " + r[2]
+                            + "} computes rank " + k + ", not a rank of a group of " + size);
+                }
+                out.add((int) k);
             }
         }
         return out.stream().mapToInt(Integer::intValue).toArray();

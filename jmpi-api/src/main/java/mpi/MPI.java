@@ -27,14 +27,19 @@ public class MPI {
     public static final int ANY_SOURCE = Engine.ANY_SOURCE;
     public static final int ANY_TAG = Engine.ANY_TAG;
     public static final int PROC_NULL = Engine.PROC_NULL;
-    public static final int UNDEFINED = -32766;
+    /** MPJ Express's value (mpiJava 1.2 leaves the values of these constants to the implementation). */
+    public static final int UNDEFINED = -1;
     /** Largest usable tag (also the value of the TAG_UB attribute). */
     public static final int TAG_UB_VALUE = Engine.TAG_UB;
 
+    /**
+     * Results of {@link Comm#Compare} and {@link Group#Compare}: MPJ Express's values, which are
+     * compile-time constants there (so class files compiled against it carry these numbers).
+     */
     public static final int IDENT = 0;
-    public static final int CONGRUENT = 1;
-    public static final int SIMILAR = 2;
-    public static final int UNEQUAL = 3;
+    public static final int CONGRUENT = 3;
+    public static final int SIMILAR = 1;
+    public static final int UNEQUAL = 2;
 
     /** Topology kinds ({@link Comm#Topo_test}). */
     public static final int GRAPH = 1;
@@ -46,10 +51,14 @@ public class MPI {
     public static final int IO = 103;
     public static final int WTIME_IS_GLOBAL = 104;
 
-    public static final int THREAD_SINGLE = 0;
-    public static final int THREAD_FUNNELED = 1;
-    public static final int THREAD_SERIALIZED = 2;
-    public static final int THREAD_MULTIPLE = 3;
+    /** Thread support levels, with MPJ Express's values (ordered, as MPI requires). */
+    public static final int THREAD_SINGLE = 1;
+    public static final int THREAD_FUNNELED = 2;
+    public static final int THREAD_SERIALIZED = 3;
+    public static final int THREAD_MULTIPLE = 4;
+
+    /** Processors available to this JVM (MPJ Express). */
+    public static final int NUM_OF_PROCESSORS = Runtime.getRuntime().availableProcessors();
 
     public static final int SUCCESS = 0;
     public static final int ERR_BUFFER = 1;
@@ -75,6 +84,10 @@ public class MPI {
 
     /** Bytes of attached buffer each buffered send needs beyond its data (set from the engine at Init). */
     public static int BSEND_OVERHEAD = 64;
+    /** MPJ Express: a send's overhead in bytes; here the same as {@link #BSEND_OVERHEAD} (set at Init). */
+    public static int SEND_OVERHEAD = 64;
+    /** MPJ Express: a receive's overhead in bytes; jmpi's receives need none (0). */
+    public static int RECV_OVERHEAD = 0;
 
     // ------------------------------------------------------------------ datatypes
     public static final Datatype BYTE = new Datatype(BasicType.BYTE, "BYTE");
@@ -88,6 +101,8 @@ public class MPI {
     public static final Datatype OBJECT = new Datatype(BasicType.OBJECT, "OBJECT");
     public static final Datatype PACKED = new Datatype(BasicType.PACKED, "PACKED");
     public static final Datatype LB = new Datatype((BasicType) null, "LB");
+    /** The null datatype (MPJ Express): every use of it is {@code ERR_TYPE}. */
+    public static final Datatype NULL = Datatype.nullType();
     /** (value, index) pairs for MAXLOC and MINLOC: two elements of the base type per item. */
     public static final Datatype SHORT2 = new Datatype(jmpi.datatype.TypeMap.contiguous(2, jmpi.datatype.TypeMap.of(BasicType.SHORT)), "SHORT2");
     public static final Datatype INT2 = new Datatype(jmpi.datatype.TypeMap.contiguous(2, jmpi.datatype.TypeMap.of(BasicType.INT)), "INT2");
@@ -123,6 +138,18 @@ public class MPI {
     /** The group with no members. */
     public static final Group GROUP_EMPTY = new Group(new int[0], -1);
 
+    /** The null communicator (MPJ Express): {@link Comm#Is_null()} is true and any use is {@code ERR_COMM}. */
+    public static final Comm COMM_NULL = new Comm("MPI.COMM_NULL");
+    /** The null group (MPJ Express): any use is {@code ERR_GROUP}. */
+    public static final Group GROUP_NULL = Group.nullGroup();
+    /** The null request (MPJ Express): {@link Request#Is_null()} is true; waits and tests on it return at once. */
+    public static final Request REQUEST_NULL = new Request(null, null);
+    /**
+     * The empty status (MPJ Express): source {@link #ANY_SOURCE}, tag {@link #ANY_TAG}, no elements.
+     * Waits and tests on null requests return a fresh empty status, not this object.
+     */
+    public static final Status EMPTY_STATUS = Status.empty();
+
     // ------------------------------------------------------------------ this rank's state
     static Engine engine;
     private static volatile boolean initialized;
@@ -138,6 +165,10 @@ public class MPI {
     /** MPI_Init. Returns the program's own arguments (any {@code --jmpi-} arguments a launcher added removed). */
     public static String[] Init(String[] args) {
         start(args, THREAD_SINGLE);
+        return ownArguments(args);
+    }
+
+    private static String[] ownArguments(String[] args) {
         List<String> own = new ArrayList<>();
         for (String a : args == null ? new String[0] : args) {
             if (!a.startsWith("--jmpi-")) {
@@ -149,11 +180,50 @@ public class MPI {
 
     /** MPI_Init_thread: jmpi provides every level up to {@link #THREAD_MULTIPLE}. Returns the level provided. */
     public static int Init_thread(String[] args, int required) {
-        if (required < THREAD_SINGLE || required > THREAD_MULTIPLE) {
-            throw MPIException.of(ErrorClass.ERR_ARG, "thread level " + required + " is not one of THREAD_SINGLE..THREAD_MULTIPLE");
-        }
+        checkThreadLevel(required);
         start(args, required);
         return threadLevel;
+    }
+
+    /**
+     * MPJ Express's MPI_Init_thread: as {@link #Init_thread} (the level provided is {@code required}, read
+     * it with {@link #queryThread()}; {@code provided} is an input Java cannot write back, and is ignored),
+     * returning the program's own arguments as {@link #Init} does.
+     */
+    public static String[] initThread(int required, int provided, String[] args) {
+        checkThreadLevel(required);
+        start(args, required);
+        return ownArguments(args);
+    }
+
+    /** MPJ Express's name for {@link #Is_thread_main()}. */
+    public static boolean isMainThread() {
+        return Is_thread_main();
+    }
+
+    /** MPJ Express's name for {@link #Query_thread()}. */
+    public static int queryThread() {
+        return Query_thread();
+    }
+
+    private static void checkThreadLevel(int required) {
+        if (required < THREAD_SINGLE || required > THREAD_MULTIPLE) {
+            throw MPIException.of(ErrorClass.ERR_ARG, "thread level " + required + " is not one of THREAD_SINGLE ("
+                    + THREAD_SINGLE + ") .. THREAD_MULTIPLE (" + THREAD_MULTIPLE + ")");
+        }
+    }
+
+    /**
+     * MPJ Express's static MPI_Errhandler_set: sets the error handler of {@link #COMM_WORLD} (MPJ Express
+     * declares it but does nothing; mpiJava 1.2 moved it to {@link Comm#Errorhandler_set}).
+     */
+    public static void Errorhandler_set(Errhandler errhandler) {
+        COMM_WORLD.Errhandler_set(errhandler);
+    }
+
+    /** MPJ Express's static MPI_Errhandler_get: the error handler of {@link #COMM_WORLD}. */
+    public static Errhandler Errorhandler_get() {
+        return COMM_WORLD.Errhandler_get();
     }
 
     private static synchronized void start(String[] args, int required) {
@@ -171,6 +241,8 @@ public class MPI {
             throw new MPIException(e);
         }
         BSEND_OVERHEAD = (int) engine.bsendOverhead();
+        SEND_OVERHEAD = BSEND_OVERHEAD;
+        RECV_OVERHEAD = 0;
         COMM_WORLD.bind(engine.world());
         COMM_SELF.bind(engine.self());
         mainThread = Thread.currentThread();

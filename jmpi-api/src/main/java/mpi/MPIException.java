@@ -12,8 +12,22 @@ public class MPIException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final int errorClass;
 
+    /** An {@code ERR_OTHER} error without a message (MPJ Express). */
+    public MPIException() {
+        this(MPI.ERR_OTHER, null);
+    }
+
     public MPIException(String message) {
         this(MPI.ERR_OTHER, message);
+    }
+
+    /**
+     * An error caused by {@code cause} (MPJ Express): its error class is the cause's when the cause is an
+     * {@code MPIException}, else {@code ERR_OTHER}.
+     */
+    public MPIException(Throwable cause) {
+        super(cause);
+        this.errorClass = cause instanceof MPIException m ? m.errorClass : MPI.ERR_OTHER;
     }
 
     public MPIException(int errorClass, String message) {

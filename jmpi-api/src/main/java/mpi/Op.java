@@ -41,6 +41,11 @@ public class Op {
         freed = true;
     }
 
+    /** MPJ Express's name for {@link #Free()}. */
+    public void free() {
+        Free();
+    }
+
     /** Whether operands may be reordered. */
     public boolean Is_commute() {
         return commute;

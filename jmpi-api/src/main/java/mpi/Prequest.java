@@ -31,10 +31,15 @@ public class Prequest extends Request {
         }
     }
 
-    /** MPI_Startall. */
+    /** MPI_Startall. Null entries are skipped (as MPJ Express does); a null array is {@code ERR_ARG}. */
     public static void Startall(Prequest[] requests) {
+        if (requests == null) {
+            throw MPI.COMM_WORLD.raise(new MpiError(ErrorClass.ERR_ARG, "Startall of a null array"));
+        }
         for (Prequest p : requests) {
-            p.Start();
+            if (p != null) {
+                p.Start();
+            }
         }
     }
 

@@ -6,6 +6,15 @@ import jmpi.core.Engine;
 /**
  * A non-blocking operation (MPI_Request). Once a non-persistent request has completed through a wait
  * or a successful test it becomes the null request ({@link #Is_null()}).
+ *
+ * <p>The array operations ({@code Waitall}, {@code Waitany}, {@code Waitsome}, {@code Testall},
+ * {@code Testany}, {@code Testsome}) accept, at any position, {@link MPI#REQUEST_NULL}, requests that
+ * are already null or inactive, and Java {@code null} entries (MPJ Express programs leave those); MPI
+ * ignores such entries: {@code Waitall} / {@code Testall} give them an empty status; {@code Waitany} /
+ * {@code Testany} on an array without an active request return an empty status whose {@code index} is
+ * {@link MPI#UNDEFINED}; {@code Waitsome} / {@code Testsome} then return null (MPI's outcount
+ * UNDEFINED; an empty array from {@code Testsome} means "none completed yet"). A null array is
+ * {@code ERR_ARG}.
  */
 public class Request {
     final Comm comm;
@@ -64,6 +73,9 @@ public class Request {
     }
 
     private static Engine engineOf(Request[] array, CoreRequest[] cores) {
+        if (array == null) {
+            throw MPI.COMM_WORLD.raise(new jmpi.core.MpiError(jmpi.core.ErrorClass.ERR_ARG, "the request array is null"));
+        }
         Engine e = null;
         for (int i = 0; i < array.length; i++) {
             if (array[i] != null && array[i].core != null) {
@@ -76,7 +88,7 @@ public class Request {
 
     /** MPI_Waitall: one status per request (empty for null requests). */
     public static Status[] Waitall(Request[] array) {
-        CoreRequest[] cores = new CoreRequest[array.length];
+        CoreRequest[] cores = new CoreRequest[array == null ? 0 : array.length];
         Engine e = engineOf(array, cores);
         Status[] out = new Status[array.length];
         if (e != null) {
@@ -91,7 +103,7 @@ public class Request {
 
     /** MPI_Waitany: the status of one completed request, its position in {@code index}; UNDEFINED if all are null. */
     public static Status Waitany(Request[] array) {
-        CoreRequest[] cores = new CoreRequest[array.length];
+        CoreRequest[] cores = new CoreRequest[array == null ? 0 : array.length];
         Engine e = engineOf(array, cores);
         if (e == null) {
             return Status.empty();
@@ -104,7 +116,7 @@ public class Request {
 
     /** MPI_Waitsome: statuses of all requests completed once at least one has; null if all are null. */
     public static Status[] Waitsome(Request[] array) {
-        CoreRequest[] cores = new CoreRequest[array.length];
+        CoreRequest[] cores = new CoreRequest[array == null ? 0 : array.length];
         Engine e = engineOf(array, cores);
         if (e == null) {
             return null;
@@ -115,7 +127,7 @@ public class Request {
 
     /** MPI_Testall: every status if all requests have completed, else null (nothing released). */
     public static Status[] Testall(Request[] array) {
-        CoreRequest[] cores = new CoreRequest[array.length];
+        CoreRequest[] cores = new CoreRequest[array == null ? 0 : array.length];
         Engine e = engineOf(array, cores);
         if (e != null) {
             e.progress();
@@ -135,7 +147,7 @@ public class Request {
 
     /** MPI_Testany: the status of one completed request (with its index), else null. */
     public static Status Testany(Request[] array) {
-        CoreRequest[] cores = new CoreRequest[array.length];
+        CoreRequest[] cores = new CoreRequest[array == null ? 0 : array.length];
         Engine e = engineOf(array, cores);
         if (e == null) {
             return Status.empty();
@@ -153,7 +165,7 @@ public class Request {
 
     /** MPI_Testsome: statuses of the requests completed now (possibly none); null if all are null. */
     public static Status[] Testsome(Request[] array) {
-        CoreRequest[] cores = new CoreRequest[array.length];
+        CoreRequest[] cores = new CoreRequest[array == null ? 0 : array.length];
         Engine e = engineOf(array, cores);
         if (e == null) {
             return null;

@@ -27,6 +27,11 @@ public class Status {
         this.cancelled = cancelled;
     }
 
+    /** An empty status (MPJ Express's public constructor): source ANY_SOURCE, tag ANY_TAG, no elements. */
+    public Status() {
+        this(Engine.ANY_SOURCE, Engine.ANY_TAG, 0, BasicType.BYTE.code(), false);
+    }
+
     static Status of(CoreRequest r) {
         return new Status(r.source(), r.tag(), r.count(), r.typeCode(), r.cancelled());
     }
@@ -37,7 +42,7 @@ public class Status {
 
     /** The status of a null or inactive request: empty. */
     static Status empty() {
-        return new Status(Engine.ANY_SOURCE, Engine.ANY_TAG, 0, BasicType.BYTE.code(), false);
+        return new Status();
     }
 
     /**
@@ -91,6 +96,11 @@ public class Status {
     /** MPI_Test_cancelled. */
     public boolean Test_cancelled() {
         return cancelled;
+    }
+
+    /** MPJ Express's {@code free()}: a status holds no MPI resource, so there is nothing to release. */
+    public void free() {
+        // A Status is a plain Java object here (MPJ Express's free() is empty too): the garbage collector reclaims it.
     }
 
     @Override

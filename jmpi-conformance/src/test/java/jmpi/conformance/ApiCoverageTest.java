@@ -1,92 +1,436 @@
 package jmpi.conformance;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.classfile.Attributes;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassModel;
+import java.lang.classfile.FieldModel;
+import java.lang.classfile.attribute.ConstantValueAttribute;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import mpi.Comm;
-import mpi.Datatype;
-import mpi.Errhandler;
-import mpi.Intracomm;
 import mpi.MPI;
-import mpi.MPIException;
-import mpi.Prequest;
-import mpi.Request;
-import mpi.Status;
 
-/** The mpiJava 1.2 / MPJ point-to-point names exist, public, with the binding's parameter and return types. */
-@Timeout(30)
+/**
+ * jmpi's package {@code mpi} against two API lists (src/test/resources/api): the mpiJava 1.2
+ * specification and MPJ Express's user-facing API. Every line is checked by reflection (the member
+ * exists and is public, static or not as listed, parameter types exact, return or field type exact,
+ * final and compile-time constant values where listed); a line marked {@code # differs: <what>: <why>}
+ * must show exactly the deviation {@code <what>}. Failures list every missing or differing member,
+ * class by class.
+ */
+@Timeout(60)
 class ApiCoverageTest {
-    private static final Class<?> O = Object.class;
-    private static final Class<?> I = int.class;
-    private static final Class<?> D = Datatype.class;
-    private static final Class<?>[] BUF = {O, I, I, D, I, I};
-
-    private final List<String> missing = new ArrayList<>();
-
-    private void method(Class<?> owner, boolean isStatic, Class<?> returns, String name, Class<?>... params) {
-        Method m;
-        try {
-            m = owner.getMethod(name, params);
-        } catch (NoSuchMethodException e) {
-            missing.add(owner.getSimpleName() + "." + name + List.of(params) + " missing");
-            return;
-        }
-        if (Modifier.isStatic(m.getModifiers()) != isStatic) {
-            missing.add(owner.getSimpleName() + "." + name + " should " + (isStatic ? "" : "not ") + "be static");
-        }
-        if (!returns.isAssignableFrom(m.getReturnType())) {
-            missing.add(owner.getSimpleName() + "." + name + " returns " + m.getReturnType().getSimpleName()
-                    + ", not " + returns.getSimpleName());
+    /** One line of a list: what it says, where it is, and the deviation it documents (or null). */
+    private record Line(String file, int number, String text, String deviation) {
+        String where() {
+            return file + ":" + number + ": " + text;
         }
     }
 
-    private void field(Class<?> owner, boolean isStatic, Class<?> type, String... names) {
-        for (String name : names) {
-            try {
-                Field f = owner.getField(name);
-                if (Modifier.isStatic(f.getModifiers()) != isStatic) {
-                    missing.add(owner.getSimpleName() + "." + name + " should " + (isStatic ? "" : "not ") + "be static");
+    private static final Pattern METHOD = Pattern.compile(
+            "(\\w+)((?:\\s+(?:static|final|abstract))*)\\s+(\\S+)\\s+(\\w+)\\(([^)]*)\\)");
+    private static final Pattern CONSTRUCTOR = Pattern.compile("(\\w+)\\s+(\\w+)\\(([^)]*)\\)");
+    private static final Pattern FIELD = Pattern.compile(
+            "(\\w+)((?:\\s+(?:static|final))*)\\s+(\\S+)\\s+(\\w+)(?:\\s*=\\s*(-?\\w+))?");
+    private static final Pattern EXTENDS = Pattern.compile("(\\w+)\\s+extends\\s+(\\S+)");
+    private static final Pattern CLASS = Pattern.compile("(\\w+)\\s+class");
+
+    /** Problems by class, in class order. */
+    private final Map<String, List<String>> problems = new TreeMap<>();
+
+    @Test
+    void mpiJava12() throws IOException {
+        check("mpijava-1.2.txt", 170);
+    }
+
+    @Test
+    void mpjExpress() throws IOException {
+        check("mpj-express.txt", 180);
+    }
+
+    /** Checks every line of {@code file}, which must hold at least {@code atLeast} members (a truncated list is a failure). */
+    private void check(String file, int atLeast) throws IOException {
+        List<Line> lines = read(file);
+        assertTrue(lines.size() >= atLeast, file + " has " + lines.size() + " members, expected at least " + atLeast);
+        for (Line l : lines) {
+            checkLine(l);
+        }
+        StringBuilder report = new StringBuilder();
+        problems.forEach((cls, list) -> {
+            report.append("\n").append(cls).append(":");
+            list.forEach(p -> report.append("\n  ").append(p));
+        });
+        assertTrue(problems.isEmpty(), file + ": " + problems.values().stream().mapToInt(List::size).sum()
+                + " members missing or differing" + report);
+    }
+
+    private static List<Line> read(String file) throws IOException {
+        List<Line> out = new ArrayList<>();
+        try (InputStream in = ApiCoverageTest.class.getResourceAsStream("/api/" + file)) {
+            if (in == null) {
+                throw new AssertionError("no resource /api/" + file);
+            }
+            String[] text = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
+            for (int i = 0; i < text.length; i++) {
+                String t = text[i].strip();
+                if (t.isEmpty() || t.startsWith("#")) {
+                    continue;
                 }
-                if (!type.isAssignableFrom(f.getType())) {
-                    missing.add(owner.getSimpleName() + "." + name + " is a " + f.getType().getSimpleName()
-                            + ", not " + type.getSimpleName());
+                String deviation = null;
+                int hash = t.indexOf('#');
+                if (hash >= 0) {
+                    String note = t.substring(hash + 1).strip();
+                    t = t.substring(0, hash).strip();
+                    if (note.startsWith("differs:")) {
+                        String rest = note.substring("differs:".length()).strip();
+                        int colon = rest.indexOf(':');
+                        if (colon < 0 || rest.substring(colon + 1).isBlank()) {
+                            throw new AssertionError(file + ":" + (i + 1) + ": a deviation needs \"<what>: <why>\"");
+                        }
+                        deviation = rest.substring(0, colon).strip();
+                    }
                 }
-            } catch (NoSuchFieldException e) {
-                missing.add(owner.getSimpleName() + "." + name + " missing");
+                out.add(new Line(file, i + 1, t, deviation));
+            }
+        }
+        return out;
+    }
+
+    private void problem(String cls, Line l, String what) {
+        problems.computeIfAbsent(cls, k -> new ArrayList<>()).add(what + "   [" + l.where() + "]");
+    }
+
+    private void checkLine(Line l) {
+        Matcher m;
+        if ((m = EXTENDS.matcher(l.text())).matches()) {
+            checkExtends(l, m.group(1), m.group(2));
+        } else if ((m = CLASS.matcher(l.text())).matches()) {
+            owner(l, m.group(1));
+        } else if ((m = CONSTRUCTOR.matcher(l.text())).matches() && m.group(1).equals(m.group(2))) {
+            checkConstructor(l, m.group(1), m.group(3));
+        } else if ((m = METHOD.matcher(l.text())).matches()) {
+            checkMethod(l, m.group(1), m.group(2), m.group(3), m.group(4), m.group(5));
+        } else if ((m = FIELD.matcher(l.text())).matches()) {
+            checkField(l, m.group(1), m.group(2), m.group(3), m.group(4), m.group(5));
+        } else {
+            problem("(list)", l, "line not understood");
+        }
+    }
+
+    /** The public class of package mpi named {@code name}, or null (a problem) when there is none. */
+    private Class<?> owner(Line l, String name) {
+        Optional<Class<?>> c = type("mpi." + name);
+        if (c.isEmpty()) {
+            problem(name, l, "class mpi." + name + " missing");
+            return null;
+        }
+        if (!Modifier.isPublic(c.get().getModifiers())) {
+            problem(name, l, "class mpi." + name + " is not public");
+            return null;
+        }
+        return c.get();
+    }
+
+    private static Optional<Class<?>> type(String name) {
+        if (name.endsWith("[]")) {
+            return type(name.substring(0, name.length() - 2)).map(Class::arrayType);
+        }
+        String qualified = switch (name) {
+            case "int" -> null;
+            case "long", "short", "byte", "char", "boolean", "float", "double", "void" -> null;
+            case "Object", "String", "Integer", "Exception", "RuntimeException", "Throwable" -> "java.lang." + name;
+            case "ByteBuffer" -> "java.nio.ByteBuffer";
+            default -> name.contains(".") ? name : "mpi." + name;
+        };
+        if (qualified == null) {
+            return Optional.of(switch (name) {
+                case "int" -> int.class;
+                case "long" -> long.class;
+                case "short" -> short.class;
+                case "byte" -> byte.class;
+                case "char" -> char.class;
+                case "boolean" -> boolean.class;
+                case "float" -> float.class;
+                case "double" -> double.class;
+                default -> void.class;
+            });
+        }
+        try {
+            return Optional.of(Class.forName(qualified, false, ApiCoverageTest.class.getClassLoader()));
+        } catch (ClassNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The parameter types, or null when one of them is not a class here (reported by the caller). */
+    private static Class<?>[] params(String list, List<String> unknown) {
+        if (list.isBlank()) {
+            return new Class<?>[0];
+        }
+        String[] names = list.split(",");
+        Class<?>[] out = new Class<?>[names.length];
+        for (int i = 0; i < names.length; i++) {
+            Optional<Class<?>> t = type(names[i].strip());
+            if (t.isEmpty()) {
+                unknown.add(names[i].strip());
+            } else {
+                out[i] = t.get();
+            }
+        }
+        return unknown.isEmpty() ? out : null;
+    }
+
+    private static String simple(Class<?> c) {
+        return c.isArray() ? simple(c.getComponentType()) + "[]" : c.getName().replaceFirst("^(java\\.lang|java\\.nio|mpi)\\.", "");
+    }
+
+    /** The deviation's argument when it is of {@code kind} ("returns X" gives "X"), else null. */
+    private static String deviation(Line l, String kind) {
+        String d = l.deviation();
+        if (d == null || !(d.equals(kind) || d.startsWith(kind + " "))) {
+            return null;
+        }
+        return d.substring(kind.length()).strip();
+    }
+
+    private void checkKnownDeviation(String cls, Line l) {
+        String d = l.deviation();
+        if (d != null && !d.startsWith("returns ") && !d.startsWith("type ") && !d.equals("instance")
+                && !d.equals("static") && !d.startsWith("extends ") && !d.equals("absent")) {
+            problem(cls, l, "unknown deviation \"" + d + "\"");
+        }
+    }
+
+    private void checkExtends(Line l, String cls, String superName) {
+        checkKnownDeviation(cls, l);
+        Class<?> c = owner(l, cls);
+        if (c == null) {
+            return;
+        }
+        String documented = deviation(l, "extends");
+        String want = documented != null ? documented : superName;
+        String has = simple(c.getSuperclass());
+        if (!has.equals(want) && !c.getSuperclass().getName().equals(want)) {
+            problem(cls, l, cls + " extends " + has + ", not " + want + (documented != null ? " (the documented deviation)" : ""));
+        }
+    }
+
+    private void checkConstructor(Line l, String cls, String paramList) {
+        checkKnownDeviation(cls, l);
+        Class<?> c = owner(l, cls);
+        if (c == null) {
+            return;
+        }
+        List<String> unknown = new ArrayList<>();
+        Class<?>[] p = params(paramList, unknown);
+        boolean absentOk = "".equals(deviation(l, "absent"));
+        if (p == null) {
+            if (!absentOk) {
+                problem(cls, l, "constructor " + cls + "(" + paramList + "): no class " + unknown);
+            }
+            return;
+        }
+        try {
+            c.getConstructor(p);
+            if (absentOk) {
+                problem(cls, l, "documented as absent, but constructor " + cls + "(" + paramList + ") exists: update the list");
+            }
+        } catch (NoSuchMethodException e) {
+            if (!absentOk) {
+                problem(cls, l, "public constructor " + cls + "(" + paramList + ") missing");
             }
         }
     }
 
-    private void report() {
-        assertTrue(missing.isEmpty(), "API gaps:\n" + String.join("\n", missing));
+    private void checkMethod(Line l, String cls, String modifiers, String returns, String name, String paramList) {
+        checkKnownDeviation(cls, l);
+        Class<?> c = owner(l, cls);
+        if (c == null) {
+            return;
+        }
+        String sig = name + "(" + paramList + ")";
+        boolean absentOk = "".equals(deviation(l, "absent"));
+        List<String> unknown = new ArrayList<>();
+        Class<?>[] p = params(paramList, unknown);
+        if (p == null) {
+            if (!absentOk) {
+                problem(cls, l, sig + ": no class " + unknown);
+            }
+            return;
+        }
+        Method m;
+        try {
+            m = c.getMethod(name, p);
+        } catch (NoSuchMethodException e) {
+            if (!absentOk) {
+                problem(cls, l, "public " + sig + " missing");
+            }
+            return;
+        }
+        if (absentOk) {
+            problem(cls, l, "documented as absent, but " + sig + " exists: update the list");
+            return;
+        }
+        boolean listedStatic = modifiers.contains("static");
+        boolean wantStatic = listedStatic;
+        if ("".equals(deviation(l, "instance"))) {
+            wantStatic = false;
+        } else if ("".equals(deviation(l, "static"))) {
+            wantStatic = true;
+        }
+        if (l.deviation() != null && (l.deviation().equals("instance") || l.deviation().equals("static"))
+                && wantStatic == listedStatic) {
+            problem(cls, l, "the deviation \"" + l.deviation() + "\" is what the line already says");
+        }
+        if (deviation(l, "returns") != null && deviation(l, "returns").equals(returns)) {
+            problem(cls, l, "the deviation \"" + l.deviation() + "\" is what the line already says");
+        }
+        if (Modifier.isStatic(m.getModifiers()) != wantStatic) {
+            problem(cls, l, sig + " is " + (Modifier.isStatic(m.getModifiers()) ? "static" : "an instance method")
+                    + ", should be " + (wantStatic ? "static" : "an instance method")
+                    + (wantStatic != listedStatic ? " (the documented deviation)" : ""));
+        }
+        if (modifiers.contains("abstract") && !Modifier.isAbstract(m.getModifiers())) {
+            problem(cls, l, sig + " should be abstract");
+        }
+        if (modifiers.contains("final") && !Modifier.isFinal(m.getModifiers())) {
+            problem(cls, l, sig + " should be final");
+        }
+        String documented = deviation(l, "returns");
+        String want = documented != null ? documented : returns;
+        Optional<Class<?>> wantType = type(want);
+        if (wantType.isEmpty()) {
+            problem(cls, l, sig + ": no return type class " + want);
+        } else if (m.getReturnType() != wantType.get()) {
+            problem(cls, l, sig + " returns " + simple(m.getReturnType()) + ", not " + want
+                    + (documented != null ? " (the documented deviation)" : ""));
+        }
     }
 
-    @Test
-    void mpi() {
-        method(MPI.class, true, String[].class, "Init", String[].class);
-        method(MPI.class, true, void.class, "Finalize");
-        method(MPI.class, true, boolean.class, "Initialized");
-        method(MPI.class, true, boolean.class, "Finalized");
-        method(MPI.class, true, double.class, "Wtime");
-        method(MPI.class, true, double.class, "Wtick");
-        method(MPI.class, true, String.class, "Get_processor_name");
-        method(MPI.class, true, void.class, "Buffer_attach", byte[].class);
-        method(MPI.class, true, byte[].class, "Buffer_detach");
-        field(MPI.class, true, Intracomm.class, "COMM_WORLD", "COMM_SELF");
-        field(MPI.class, true, int.class, "ANY_SOURCE", "ANY_TAG", "PROC_NULL", "UNDEFINED", "BSEND_OVERHEAD");
-        field(MPI.class, true, Datatype.class, "BYTE", "CHAR", "SHORT", "BOOLEAN", "INT", "LONG", "FLOAT", "DOUBLE",
-                "OBJECT", "PACKED", "LB", "UB");
-        field(MPI.class, true, Errhandler.class, "ERRORS_ARE_FATAL", "ERRORS_RETURN");
-        report();
+    private void checkField(Line l, String cls, String modifiers, String typeName, String name, String value) {
+        checkKnownDeviation(cls, l);
+        Class<?> c = owner(l, cls);
+        if (c == null) {
+            return;
+        }
+        Field f;
+        try {
+            f = c.getField(name);
+        } catch (NoSuchFieldException e) {
+            problem(cls, l, "public field " + name + " missing");
+            return;
+        }
+        boolean wantStatic = modifiers.contains("static");
+        if (Modifier.isStatic(f.getModifiers()) != wantStatic) {
+            problem(cls, l, name + " should " + (wantStatic ? "" : "not ") + "be static");
+        }
+        boolean wantFinal = modifiers.contains("final");
+        if (wantFinal && !Modifier.isFinal(f.getModifiers())) {
+            problem(cls, l, name + " should be final");
+        }
+        String documented = deviation(l, "type");
+        if (documented != null && documented.equals(typeName)) {
+            problem(cls, l, "the deviation \"" + l.deviation() + "\" is what the line already says");
+        }
+        String want = documented != null ? documented : typeName;
+        Optional<Class<?>> wantType = type(want);
+        if (wantType.isEmpty()) {
+            problem(cls, l, name + ": no type class " + want);
+        } else if (f.getType() != wantType.get()) {
+            problem(cls, l, name + " is a " + simple(f.getType()) + ", not " + want
+                    + (documented != null ? " (the documented deviation)" : ""));
+        }
+        if (value != null) {
+            Object constant = constantValue(c, name);
+            if (constant == null) {
+                problem(cls, l, name + " is not a compile-time constant (programs compiled against the original inline "
+                        + value + ")");
+            } else if (!String.valueOf(constant).equals(value)) {
+                problem(cls, l, name + " is the constant " + constant + ", not " + value);
+            }
+        }
     }
+
+    /** The ConstantValue of a static final field in {@code c}'s class file (what javac inlines), or null. */
+    private static Object constantValue(Class<?> c, String field) {
+        try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
+            if (in == null) {
+                throw new AssertionError("no class file for " + c.getName());
+            }
+            ClassModel model = ClassFile.of().parse(in.readAllBytes());
+            for (FieldModel fm : model.fields()) {
+                if (fm.fieldName().equalsString(field)) {
+                    return fm.findAttribute(Attributes.constantValue()).map(ConstantValueAttribute::constant)
+                            .map(e -> e.constantValue()).orElse(null);
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new AssertionError("reading the class file of " + c.getName(), e);
+        }
+    }
+
+    // ------------------------------------------------------------------ the checker checks itself
+
+    /** Each kind of mismatch is caught: the lists' checks could not pass by accident. */
+    @Test
+    void checkerFindsEveryKindOfMismatch() {
+        String[] wrong = {
+            "Comm void NoSuchMethod(int)",              // missing method
+            "Comm static int Rank()",                   // instance listed as static
+            "Comm long Rank()",                         // wrong return type
+            "Comm Status Recv(Object,int,int,Datatype,int,long)", // wrong parameter type
+            "MPI static long ANY_SOURCE",               // wrong field type
+            "MPI static final int CONGRUENT = 1",       // wrong constant value
+            "MPI static final int BSEND_OVERHEAD = 0",  // not final, not a constant
+            "MPI static int NO_SUCH_FIELD",             // missing field
+            "Intracomm extends Intercomm",              // wrong superclass
+            "Nothing class",                            // missing class
+            "Op Op(int)",                               // missing constructor
+            "Comm int Rank()  # differs: returns long: documented, but not what jmpi has",
+            "Comm int Rank()  # differs: absent: documented as absent, but present",
+            "Comm int Rank()  # differs: instance: documented, but the line already says instance",
+            "Comm int Rank()  # differs: bigger: an unknown kind of deviation",
+            "MPI = 3",                                  // not understood
+        };
+        for (int i = 0; i < wrong.length; i++) {
+            String t = wrong[i];
+            String deviation = null;
+            int hash = t.indexOf("# differs:");
+            if (hash >= 0) {
+                String rest = t.substring(hash + "# differs:".length()).strip();
+                deviation = rest.substring(0, rest.indexOf(':')).strip();
+                t = t.substring(0, hash).strip();
+            }
+            problems.clear();
+            checkLine(new Line("self-test", i + 1, t, deviation));
+            assertTrue(!problems.isEmpty(), "the checker accepted the wrong line " + wrong[i]);
+        }
+        problems.clear();
+        checkLine(new Line("self-test", 0, "Comm int Rank()", null));
+        checkLine(new Line("self-test", 0, "MPI static final int IDENT = 0", null));
+        checkLine(new Line("self-test", 0, "Comm int Attr_get(int)", "returns Integer"));
+        assertTrue(problems.isEmpty(), "the checker refused right lines: " + problems);
+    }
+
+    // ------------------------------------------------------------------ values
 
     @Test
     void constantsHaveDistinctValues() {
@@ -94,6 +438,25 @@ class ApiCoverageTest {
                 && MPI.UNDEFINED != MPI.ANY_SOURCE && MPI.UNDEFINED != MPI.PROC_NULL, "rank constants");
         assertTrue(MPI.ANY_TAG < 0, "ANY_TAG");
         assertTrue(MPI.BSEND_OVERHEAD >= 0, "BSEND_OVERHEAD");
+        assertTrue(MPI.THREAD_SINGLE < MPI.THREAD_FUNNELED && MPI.THREAD_FUNNELED < MPI.THREAD_SERIALIZED
+                && MPI.THREAD_SERIALIZED < MPI.THREAD_MULTIPLE, "thread levels are ordered");
+        assertEquals(Runtime.getRuntime().availableProcessors(), MPI.NUM_OF_PROCESSORS, "NUM_OF_PROCESSORS");
+    }
+
+    /** MPJ Express's values (its MPI.java), which programs may print or compare with. */
+    @Test
+    void mpjExpressValues() {
+        assertEquals(-2, MPI.ANY_SOURCE, "ANY_SOURCE");
+        assertEquals(-2, MPI.ANY_TAG, "ANY_TAG");
+        assertEquals(-3, MPI.PROC_NULL, "PROC_NULL");
+        assertEquals(-1, MPI.UNDEFINED, "UNDEFINED");
+        assertEquals(1, MPI.GRAPH, "GRAPH");
+        assertEquals(2, MPI.CART, "CART");
+        assertEquals(1, MPI.THREAD_SINGLE, "THREAD_SINGLE");
+        assertEquals(2, MPI.THREAD_FUNNELED, "THREAD_FUNNELED");
+        assertEquals(3, MPI.THREAD_SERIALIZED, "THREAD_SERIALIZED");
+        assertEquals(4, MPI.THREAD_MULTIPLE, "THREAD_MULTIPLE");
+        assertEquals(0, MPI.RECV_OVERHEAD, "RECV_OVERHEAD");
     }
 
     /** Every MPI.ERR_* constant is the engine's error class of that name; ERR_LASTCODE is the last one. */
@@ -123,113 +486,5 @@ class ApiCoverageTest {
         }
         double c = MPI.Wtime() - b;
         assertTrue(c >= 1.5e-3 && c < 1.0, "2 ms measured by Wtime as " + c + " s");
-    }
-
-    @Test
-    void comm() {
-        method(Comm.class, false, int.class, "Rank");
-        method(Comm.class, false, int.class, "Size");
-        for (String send : new String[] {"Send", "Bsend", "Ssend", "Rsend"}) {
-            method(Comm.class, false, void.class, send, BUF);
-        }
-        method(Comm.class, false, Status.class, "Recv", BUF);
-        for (String isend : new String[] {"Isend", "Ibsend", "Issend", "Irsend", "Irecv"}) {
-            method(Comm.class, false, Request.class, isend, BUF);
-        }
-        for (String init : new String[] {"Send_init", "Bsend_init", "Ssend_init", "Rsend_init", "Recv_init"}) {
-            method(Comm.class, false, Prequest.class, init, BUF);
-        }
-        method(Comm.class, false, Status.class, "Sendrecv", O, I, I, D, I, I, O, I, I, D, I, I);
-        method(Comm.class, false, Status.class, "Sendrecv_replace", O, I, I, D, I, I, I, I);
-        method(Comm.class, false, Status.class, "Probe", I, I);
-        method(Comm.class, false, Status.class, "Iprobe", I, I);
-        method(Comm.class, false, void.class, "Errhandler_set", Errhandler.class);
-        method(Comm.class, false, Errhandler.class, "Errhandler_get");
-        method(Comm.class, true, int.class, "Compare", Comm.class, Comm.class);
-        method(Comm.class, false, Comm.class, "Dup");
-        method(Intracomm.class, false, Intracomm.class, "Dup");
-        method(Comm.class, false, void.class, "Free");
-        method(Comm.class, false, boolean.class, "Test_inter");
-        assertTrue(Comm.class.isAssignableFrom(Intracomm.class), "Intracomm extends Comm");
-        report();
-    }
-
-    @Test
-    void requestAndPrequest() {
-        method(Request.class, false, Status.class, "Wait");
-        method(Request.class, false, Status.class, "Test");
-        method(Request.class, true, Status[].class, "Waitall", Request[].class);
-        method(Request.class, true, Status.class, "Waitany", Request[].class);
-        method(Request.class, true, Status[].class, "Waitsome", Request[].class);
-        method(Request.class, true, Status[].class, "Testall", Request[].class);
-        method(Request.class, true, Status.class, "Testany", Request[].class);
-        method(Request.class, true, Status[].class, "Testsome", Request[].class);
-        method(Request.class, false, void.class, "Cancel");
-        method(Request.class, false, void.class, "Free");
-        method(Request.class, false, boolean.class, "Is_null");
-        method(Prequest.class, false, void.class, "Start");
-        method(Prequest.class, true, void.class, "Startall", Prequest[].class);
-        assertTrue(Request.class.isAssignableFrom(Prequest.class), "Prequest extends Request");
-        report();
-    }
-
-    @Test
-    void statusAndException() {
-        field(Status.class, false, int.class, "source", "tag", "index");
-        method(Status.class, false, int.class, "Get_count", Datatype.class);
-        method(Status.class, false, int.class, "Get_elements", Datatype.class);
-        method(Status.class, false, boolean.class, "Test_cancelled");
-        method(MPIException.class, false, int.class, "Get_error_class");
-        report();
-    }
-
-    @Test
-    void groupsCommunicatorsAndTopologies() {
-        Class<?> G = mpi.Group.class;
-        Class<?> IA = int[].class;
-        method(Comm.class, false, G, "Group");
-        method(Comm.class, false, int.class, "Topo_test");
-        method(Comm.class, false, int.class, "Attr_get", I);
-        method(Comm.class, false, boolean.class, "Test_inter");
-        method(Comm.class, false, mpi.Intercomm.class, "Create_intercomm", Comm.class, I, I, I);
-        method(G, false, int.class, "Size");
-        method(G, false, int.class, "Rank");
-        method(G, false, void.class, "Free");
-        method(G, true, IA, "Translate_ranks", G, IA, G);
-        method(G, true, int.class, "Compare", G, G);
-        method(G, true, G, "Union", G, G);
-        method(G, true, G, "Intersection", G, G);
-        method(G, true, G, "Difference", G, G);
-        method(G, false, G, "Incl", IA);
-        method(G, false, G, "Excl", IA);
-        method(G, false, G, "Range_incl", int[][].class);
-        method(G, false, G, "Range_excl", int[][].class);
-        method(Intracomm.class, false, Intracomm.class, "Split", I, I);
-        method(Intracomm.class, false, Intracomm.class, "Create", G);
-        method(Intracomm.class, false, Intracomm.class, "Creat", G);
-        method(Intracomm.class, false, mpi.Cartcomm.class, "Create_cart", IA, boolean[].class, boolean.class);
-        method(Intracomm.class, false, mpi.Graphcomm.class, "Create_graph", IA, IA, boolean.class);
-        method(mpi.Intercomm.class, false, int.class, "Remote_size");
-        method(mpi.Intercomm.class, false, G, "Remote_group");
-        method(mpi.Intercomm.class, false, Intracomm.class, "Merge", boolean.class);
-        method(mpi.Cartcomm.class, false, mpi.CartParms.class, "Get");
-        method(mpi.Cartcomm.class, false, int.class, "Rank", IA);
-        method(mpi.Cartcomm.class, false, IA, "Coords", I);
-        method(mpi.Cartcomm.class, false, mpi.ShiftParms.class, "Shift", I, I);
-        method(mpi.Cartcomm.class, false, mpi.Cartcomm.class, "Sub", boolean[].class);
-        method(mpi.Cartcomm.class, false, int.class, "Map", IA, boolean[].class);
-        method(mpi.Cartcomm.class, true, void.class, "Dims_create", I, IA);
-        method(mpi.Graphcomm.class, false, mpi.GraphParms.class, "Get");
-        method(mpi.Graphcomm.class, false, IA, "Neighbours", I);
-        method(mpi.Graphcomm.class, false, int.class, "Map", IA, IA);
-        field(mpi.CartParms.class, false, IA, "dims", "coords");
-        field(mpi.CartParms.class, false, boolean[].class, "periods");
-        field(mpi.GraphParms.class, false, IA, "index", "edges");
-        field(mpi.ShiftParms.class, false, int.class, "rank_source", "rank_dest");
-        field(MPI.class, true, int.class, "CART", "GRAPH", "TAG_UB", "HOST", "IO", "WTIME_IS_GLOBAL");
-        field(MPI.class, true, G, "GROUP_EMPTY");
-        assertTrue(Intracomm.class.isAssignableFrom(mpi.Cartcomm.class), "Cartcomm extends Intracomm");
-        assertTrue(Comm.class.isAssignableFrom(mpi.Intercomm.class), "Intercomm extends Comm");
-        report();
     }
 }

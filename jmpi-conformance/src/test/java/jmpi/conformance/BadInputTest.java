@@ -33,14 +33,14 @@ class BadInputTest {
             switch (own[0]) {
                 case "dest" -> {
                     Expect.error(MPI.ERR_RANK, "Send to rank 2 of 2", () -> w.Send(buf, 0, 1, MPI.INT, 2, 0));
-                    Expect.error(MPI.ERR_RANK, "Send to rank -3", () -> w.Send(buf, 0, 1, MPI.INT, -3, 0));
+                    Expect.error(MPI.ERR_RANK, "Send to rank -4", () -> w.Send(buf, 0, 1, MPI.INT, -4, 0));
                     Expect.error(MPI.ERR_RANK, "Send to ANY_SOURCE", () -> w.Send(buf, 0, 1, MPI.INT, MPI.ANY_SOURCE, 0));
                     Expect.error(MPI.ERR_RANK, "Isend to rank 99", () -> w.Isend(buf, 0, 1, MPI.INT, 99, 0));
                     Expect.error(MPI.ERR_RANK, "Send_init to rank 2", () -> w.Send_init(buf, 0, 1, MPI.INT, 2, 0));
                 }
                 case "source" -> {
                     Expect.error(MPI.ERR_RANK, "Recv from rank 2 of 2", () -> w.Recv(buf, 0, 1, MPI.INT, 2, 0));
-                    Expect.error(MPI.ERR_RANK, "Recv from rank -3", () -> w.Recv(buf, 0, 1, MPI.INT, -3, 0));
+                    Expect.error(MPI.ERR_RANK, "Recv from rank -4", () -> w.Recv(buf, 0, 1, MPI.INT, -4, 0));
                     Expect.error(MPI.ERR_RANK, "Irecv from rank 7", () -> w.Irecv(buf, 0, 1, MPI.INT, 7, 0));
                     Expect.error(MPI.ERR_RANK, "Probe of rank 7", () -> w.Probe(7, 0));
                     Expect.error(MPI.ERR_RANK, "Iprobe of rank -4", () -> w.Iprobe(-4, 0));

@@ -55,7 +55,7 @@ class DatatypeTest {
             // Indexed blocks out of order, received as a Struct of two contiguous pieces.
             Datatype idx = MPI.INT.Indexed(new int[] {2, 3, 1}, new int[] {10, 0, 6});
             idx.Commit();
-            Expect.equal(6, idx.Size() / 4, "indexed elements");
+            Expect.equal(6, idx.Size(), "indexed elements");
             Expect.equal(0, idx.Lb(), "indexed lb");
             Expect.equal(12, idx.Ub(), "indexed ub");
             Datatype pair = MPI.INT.Contiguous(3);

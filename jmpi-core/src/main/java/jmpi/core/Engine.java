@@ -28,9 +28,10 @@ import jmpi.spi.RankEnv;
  * receive, or queues it as unexpected until a receive is posted ({@link #irecv}).
  */
 public final class Engine {
-    public static final int ANY_SOURCE = -1;
-    public static final int ANY_TAG = -1;
-    public static final int PROC_NULL = -2;
+    /** Wildcards and the null rank, with MPJ Express's values (mpi.MPI exposes these). */
+    public static final int ANY_SOURCE = -2;
+    public static final int ANY_TAG = -2;
+    public static final int PROC_NULL = -3;
     /** Largest tag a program may use (MPI_TAG_UB). */
     public static final int TAG_UB = Integer.MAX_VALUE;
 

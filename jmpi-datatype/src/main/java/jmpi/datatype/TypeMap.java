@@ -10,9 +10,10 @@ import java.util.Map;
  * {@link #UB} markers, which carry no data.
  *
  * <p>The constructors mirror {@code mpi.Datatype}: {@link #contiguous}, {@link #vector},
- * {@link #hvector}, {@link #indexed}, {@link #hindexed} and {@link #struct}. The "h" variants take
- * their strides and displacements in bytes, which must be whole multiples of the base element's size
- * ({@link #unitSize()}); they are converted to elements. Block lengths and counts may be zero; strides
+ * {@link #hvector}, {@link #indexed}, {@link #hindexed} and {@link #struct}. As the mpiJava 1.2
+ * specification says, the "h" variants take their strides and displacements in elements of the base
+ * type (not in bytes, as other bindings do, and not in multiples of the old type's extent, as
+ * {@link #vector} and {@link #indexed} do). Block lengths and counts may be zero; strides
  * and displacements may be negative (the accesses a type makes are checked against the array only
  * when it is used, by {@link PackPlan}).
  *
@@ -25,7 +26,7 @@ import java.util.Map;
  *
  * <p>Every constructor fails with a {@link DatatypeException}: {@code ERR_TYPE} for a null or mixed
  * base type, {@code ERR_COUNT} for a negative count, {@code ERR_ARG} for a negative block length,
- * arrays of different lengths, a byte value that is not a whole number of elements, or a type whose
+ * arrays of different lengths, or a type whose
  * bounds or number of elements do not fit an {@code int}. Thread-safe (immutable).
  */
 public final class TypeMap {
@@ -153,12 +154,15 @@ public final class TypeMap {
         return vectorOf(count, blocklength, mul(stride, old.extent()), old);
     }
 
-    /** MPI_Type_hvector: as {@link #vector}, but block starts {@code strideBytes} bytes apart. */
-    public static TypeMap hvector(int count, int blocklength, int strideBytes, TypeMap old) {
+    /**
+     * MPI_Type_hvector (mpiJava units): as {@link #vector}, but block starts are {@code stride} elements of
+     * the base type apart, whatever {@code old}'s extent.
+     */
+    public static TypeMap hvector(int count, int blocklength, int stride, TypeMap old) {
         checkOld(old);
         checkCount(count, "count");
         checkBlocklength(blocklength, "blocklength");
-        return vectorOf(count, blocklength, bytesToElements(strideBytes, old, "stride"), old);
+        return vectorOf(count, blocklength, stride, old);
     }
 
     /**
@@ -176,14 +180,17 @@ public final class TypeMap {
         return blocksOf(blocklengths.clone(), d, filled(d.length, old), old.base);
     }
 
-    /** MPI_Type_hindexed: as {@link #indexed}, with displacements in bytes. */
-    public static TypeMap hindexed(int[] blocklengths, int[] byteDisplacements, TypeMap old) {
+    /**
+     * MPI_Type_hindexed (mpiJava units): as {@link #indexed}, with displacements in elements of the base
+     * type, whatever {@code old}'s extent.
+     */
+    public static TypeMap hindexed(int[] blocklengths, int[] displacements, TypeMap old) {
         checkOld(old);
-        checkArrays(blocklengths, byteDisplacements);
-        long[] d = new long[byteDisplacements.length];
+        checkArrays(blocklengths, displacements);
+        long[] d = new long[displacements.length];
         for (int k = 0; k < d.length; k++) {
             checkBlocklength(blocklengths[k], "blocklengths[" + k + "]");
-            d[k] = bytesToElements(byteDisplacements[k], old, "displacements[" + k + "]");
+            d[k] = displacements[k];
         }
         return blocksOf(blocklengths.clone(), d, filled(d.length, old), old.base);
     }
@@ -269,15 +276,6 @@ public final class TypeMap {
     /** True for the {@link #LB} and {@link #UB} markers themselves. */
     public boolean isMarker() {
         return node instanceof Marker;
-    }
-
-    /**
-     * The bytes one element of the base type counts for in the byte-valued arguments of
-     * {@link #hvector} and {@link #hindexed}: {@code base().size()}, or 1 for {@code OBJECT} and for
-     * marker-only types.
-     */
-    public int unitSize() {
-        return base == null || base == BasicType.OBJECT ? 1 : base.size();
     }
 
     /** Compiles this type map into a {@link PackPlan} (MPI_Type_commit). */
@@ -466,15 +464,6 @@ public final class TypeMap {
             throw new DatatypeException(DatatypeException.Kind.ERR_ARG, blocklengths.length + " block lengths but "
                     + displacements.length + " displacements");
         }
-    }
-
-    private static long bytesToElements(int bytes, TypeMap old, String what) {
-        int unit = old.unitSize();
-        if (bytes % unit != 0) {
-            throw new DatatypeException(DatatypeException.Kind.ERR_ARG, what + " of " + bytes
-                    + " bytes is not a whole number of " + old.base + " elements (" + unit + " bytes each)");
-        }
-        return bytes / unit;
     }
 
     private static TypeMap[] filled(int n, TypeMap t) {

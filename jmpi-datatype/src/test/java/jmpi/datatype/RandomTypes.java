@@ -52,8 +52,8 @@ final class RandomTypes {
         if (rnd.nextBoolean()) {
             return new Pair(TypeMap.vector(c, bl, s, old.map), RefType.vector(c, bl, s, old.ref));
         }
-        int bytes = s * old.map.extent() * old.map.unitSize();
-        return new Pair(TypeMap.hvector(c, bl, bytes, old.map), RefType.hvector(c, bl, bytes, old.ref));
+        int elements = s * old.map.extent();
+        return new Pair(TypeMap.hvector(c, bl, elements, old.map), RefType.hvector(c, bl, elements, old.ref));
     }
 
     private Pair contiguousOf(int n) {
@@ -87,7 +87,6 @@ final class RandomTypes {
             return basic();
         }
         Pair old = node(depth - 1);
-        int unit = old.map.unitSize();
         switch (rnd.nextInt(6)) {
             case 0 -> {
                 int c = count();
@@ -103,7 +102,7 @@ final class RandomTypes {
             case 2 -> {
                 int c = count();
                 int bl = blocklength();
-                int s = stride() * unit;
+                int s = stride();
                 return new Pair(TypeMap.hvector(c, bl, s, old.map), RefType.hvector(c, bl, s, old.ref));
             }
             case 3, 4 -> {
@@ -117,11 +116,7 @@ final class RandomTypes {
                 if (rnd.nextBoolean()) {
                     return new Pair(TypeMap.indexed(bl, d, old.map), RefType.indexed(bl, d, old.ref));
                 }
-                int[] bytes = new int[n];
-                for (int k = 0; k < n; k++) {
-                    bytes[k] = d[k] * unit;
-                }
-                return new Pair(TypeMap.hindexed(bl, bytes, old.map), RefType.hindexed(bl, bytes, old.ref));
+                return new Pair(TypeMap.hindexed(bl, d, old.map), RefType.hindexed(bl, d, old.ref));
             }
             default -> {
                 int n = 1 + small(3);

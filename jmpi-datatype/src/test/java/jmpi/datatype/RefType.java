@@ -84,10 +84,6 @@ final class RefType {
         return data;
     }
 
-    int unit() {
-        return base == null || base == BasicType.OBJECT ? 1 : base.size();
-    }
-
     private static void copiesInto(List<Entry> out, RefType t, long at) {
         for (Entry e : t.entries) {
             out.add(new Entry(e.kind, e.disp + at));
@@ -112,14 +108,14 @@ final class RefType {
         return new RefType(old.base, out, "vector(" + count + ", " + blocklength + ", " + stride + ", " + old.description + ")");
     }
 
-    static RefType hvector(int count, int blocklength, int strideBytes, RefType old) {
+    static RefType hvector(int count, int blocklength, int stride, RefType old) {
         List<Entry> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             for (int j = 0; j < blocklength; j++) {
-                copiesInto(out, old, (long) i * strideBytes / old.unit() + j * old.extent());
+                copiesInto(out, old, (long) i * stride + (long) j * old.extent());
             }
         }
-        return new RefType(old.base, out, "hvector(" + count + ", " + blocklength + ", " + strideBytes + ", " + old.description + ")");
+        return new RefType(old.base, out, "hvector(" + count + ", " + blocklength + ", " + stride + ", " + old.description + ")");
     }
 
     static RefType indexed(int[] bl, int[] disp, RefType old) {
@@ -133,15 +129,15 @@ final class RefType {
                 + java.util.Arrays.toString(disp) + ", " + old.description + ")");
     }
 
-    static RefType hindexed(int[] bl, int[] dispBytes, RefType old) {
+    static RefType hindexed(int[] bl, int[] disp, RefType old) {
         List<Entry> out = new ArrayList<>();
         for (int k = 0; k < bl.length; k++) {
             for (int j = 0; j < bl[k]; j++) {
-                copiesInto(out, old, dispBytes[k] / old.unit() + j * old.extent());
+                copiesInto(out, old, (long) disp[k] + (long) j * old.extent());
             }
         }
         return new RefType(old.base, out, "hindexed(" + java.util.Arrays.toString(bl) + ", "
-                + java.util.Arrays.toString(dispBytes) + ", " + old.description + ")");
+                + java.util.Arrays.toString(disp) + ", " + old.description + ")");
     }
 
     static RefType struct(int[] bl, int[] disp, RefType[] types) {

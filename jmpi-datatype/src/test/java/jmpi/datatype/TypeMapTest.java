@@ -92,12 +92,17 @@ class TypeMapTest {
     }
 
     @Test
-    void hvectorStrideIsInBytes() {
-        TypeMap h = TypeMap.hvector(2, 1, 12, INT); // 12 bytes = 3 ints
+    void hvectorStrideIsInBaseElements() {
+        TypeMap h = TypeMap.hvector(2, 1, 3, INT); // 3 ints apart
         bounds(h, 0, 4, 2, 8);
         assertArrayEquals(new int[] {0, 3}, order(h, 0, 1));
-        TypeMap hd = TypeMap.hvector(3, 1, 64, DOUBLE); // the STRIDE: 8 doubles apart
+        TypeMap hd = TypeMap.hvector(3, 1, 8, DOUBLE); // 8 doubles apart
         bounds(hd, 0, 17, 3, 24);
+        // the stride counts base elements, not old extents (vector's unit): pairs 5 elements apart
+        TypeMap pairs = TypeMap.contiguous(2, INT);
+        assertArrayEquals(new int[] {0, 1, 5, 6}, order(TypeMap.hvector(2, 1, 5, pairs), 0, 1));
+        assertArrayEquals(new int[] {0, 1, 10, 11}, order(TypeMap.vector(2, 1, 5, pairs), 0, 1));
+        assertArrayEquals(new int[] {3, 4, 0, 1}, order(TypeMap.hvector(2, 1, -3, pairs), 3, 1));
     }
 
     @Test
@@ -117,17 +122,20 @@ class TypeMapTest {
         TypeMap none = TypeMap.indexed(new int[0], new int[0], DOUBLE);
         bounds(none, 0, 0, 0, 0);
         assertEquals(BasicType.DOUBLE, none.base());
-        assertEquals(8, none.unitSize());
         assertEquals(BasicType.DOUBLE, TypeMap.vector(0, 5, 1, DOUBLE).base());
         assertNull(TypeMap.struct(new int[0], new int[0], new TypeMap[0]).base());
     }
 
     @Test
-    void hindexedDisplacementsAreBytes() {
-        bounds(TypeMap.hindexed(new int[] {2, 1}, new int[] {16, -8}, DOUBLE), -1, 4, 3, 24);
-        TypeMap t = TypeMap.hindexed(new int[] {2, 1}, new int[] {8, -4}, INT);
+    void hindexedDisplacementsAreBaseElements() {
+        bounds(TypeMap.hindexed(new int[] {2, 1}, new int[] {2, -1}, DOUBLE), -1, 4, 3, 24);
+        TypeMap t = TypeMap.hindexed(new int[] {2, 1}, new int[] {2, -1}, INT);
         bounds(t, -1, 4, 3, 12);
         assertArrayEquals(new int[] {3, 4, 0}, order(t, 1, 1));
+        // displacements count base elements, not old extents (indexed's unit)
+        TypeMap pairs = TypeMap.contiguous(2, INT);
+        assertArrayEquals(new int[] {3, 4, 0, 1}, order(TypeMap.hindexed(new int[] {1, 1}, new int[] {3, 0}, pairs), 0, 1));
+        assertArrayEquals(new int[] {6, 7, 0, 1}, order(TypeMap.indexed(new int[] {1, 1}, new int[] {3, 0}, pairs), 0, 1));
     }
 
     @Test
