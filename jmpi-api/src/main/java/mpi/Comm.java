@@ -562,10 +562,11 @@ public class Comm {
     }
 
     /**
-     * MPI_Pack_size: an upper bound (here: exact) of the bytes {@link #Pack} writes for {@code incount}
-     * items into a {@code byte[]}. Packed into an {@code mpjbuf.Buffer}, each {@code Pack} also takes a
-     * section header ({@code Buffer.SECTION_OVERHEAD}) and up to {@code Buffer.ALIGNMENT_UNIT - 1} bytes
-     * of padding before it, which this count leaves out (MPJ Express counts them).
+     * MPI_Pack_size: an upper bound of the bytes {@link #Pack} adds for {@code incount} items, into a
+     * {@code byte[]} (which takes exactly the elements' bytes) or into an {@code mpjbuf.Buffer} (where each
+     * {@code Pack} is a section: a {@code Buffer.SECTION_OVERHEAD}-byte header and the data padded to
+     * {@code Buffer.ALIGNMENT_UNIT}). The bound covers the latter, as MPJ Express's does, so that a
+     * {@code Buffer} sized by {@code Pack_size} holds what is packed into it.
      */
     public int Pack_size(int incount, Datatype datatype) {
         try {
@@ -573,7 +574,13 @@ public class Comm {
             if (incount < 0) {
                 throw new MpiError(ErrorClass.ERR_COUNT, "negative count " + incount);
             }
-            return planOf(datatype).packSize(incount);
+            long data = planOf(datatype).packSize(incount);
+            long unit = mpjbuf.Buffer.ALIGNMENT_UNIT;
+            long bound = mpjbuf.Buffer.SECTION_OVERHEAD + (data + unit - 1) / unit * unit;
+            if (bound > Integer.MAX_VALUE) {
+                throw new MpiError(ErrorClass.ERR_COUNT, incount + " items of " + datatype + " pack into more than 2^31 bytes");
+            }
+            return (int) bound;
         } catch (jmpi.datatype.DatatypeException e) {
             throw raise(Datatype.error(e));
         } catch (MpiError e) {
@@ -609,6 +616,7 @@ public class Comm {
                 from = 0;
                 jmpi.datatype.PackPlan.copy(inbuf, offset, incount, plan, src, 0, n, jmpi.datatype.PackPlan.of(basic));
             }
+            jmpi.mpj.BufferAccess.settleNow(outbuf); // a message received into it, if any, first
             if (outbuf.isWritable()) {
                 outbuf.setSize(position);
             }

@@ -32,6 +32,11 @@ public class Intercomm extends Comm {
         }
     }
 
+    /** {@link #Remote_group()} under the name the mpiJava 1.2 specification prints (section 5.6). */
+    public Group Remote_Group() {
+        return Remote_group();
+    }
+
     /** MPI_Comm_dup: an inter-communicator between the same groups. Collective over both. */
     @Override
     public Intercomm Dup() {

@@ -34,7 +34,8 @@ import java.nio.ByteOrder;
  * {@code a[off + j0*s[0] + ... + j(r-1)*s[r-1]]} for {@code 0 <= ji < n[i]}, the last index varying
  * fastest; rank 0 is the single element {@code a[off]}.
  *
- * <p>Each operation checks its arguments and the buffer's room before it moves any data. Sent with
+ * <p>Each operation checks its arguments and the buffer's room before it moves any data (objects
+ * are serialized one by one, so a failing one leaves those before it written or read). Sent with
  * {@code MPI.PACKED} ({@code comm.Send(buffer, 0, n, MPI.PACKED, dest, tag)}: offset and count are
  * ignored, as in MPJ Express) the buffer is committed, its contents travel, and it is cleared for the
  * next message. A buffer received into ({@code comm.Recv(buffer, ...)}, {@code Irecv}) is committed,
@@ -589,11 +590,11 @@ public class Buffer {
 
     private ObjectOutputStream dynamicOut() throws IOException {
         if (out == null) {
-            dynamicBytes = new ByteArrayOutputStream();
             if (dynamicBuffer != null) {
-                // setDynamicBuffer before writing: keep those bytes (a new stream header follows them).
+                // set by setDynamicBuffer: appending a second serialization stream would make it unreadable
                 throw new IOException("the dynamic part was set with setDynamicBuffer; clear() before writing");
             }
+            dynamicBytes = new ByteArrayOutputStream();
             out = new ObjectOutputStream(dynamicBytes);
         }
         return out;

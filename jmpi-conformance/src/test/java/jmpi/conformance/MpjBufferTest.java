@@ -106,7 +106,7 @@ class MpjBufferTest {
                 // rows 0..1 of a 2x3 char matrix, column-reversed: shape = {2, 3 | 3, -1}
                 b.strGather("abcdef".toCharArray(), 2, 2, 0, 2, new int[] {2, 3, 3, -1});
                 b.putSectionHeader(Type.OBJECT);
-                b.write(new Object[] {List.of(1, 2), "x"}, 0, 2);
+                b.write(new Object[] {List.of(1, 2), "x", new ObjectTest.Point(3, 4)}, 0, 3);
                 b.putSectionHeader(Type.BOOLEAN);
                 b.write(new boolean[] {true, false, true}, 0, 3);
                 Expect.equal(6, b.getSectionSize() + 3, "section size so far");
@@ -202,9 +202,10 @@ class MpjBufferTest {
                 b2.strScatter(chars, 0, 1, 0, 1, new int[] {6, 1});
                 Expect.equal("cbafed", new String(chars), "strided chars");
                 Expect.equal(Type.OBJECT, b2.getSectionHeader(), "object section");
-                Object[] objs = new Object[2];
-                b2.read(objs, 0, 2);
-                Expect.equal(Arrays.asList(List.of(1, 2), "x"), Arrays.asList(objs), "objects");
+                Object[] objs = new Object[3];
+                b2.read(objs, 0, 3);
+                // the Point is an instance of this rank's own class (its class loader read it)
+                Expect.equal(Arrays.asList(List.of(1, 2), "x", new ObjectTest.Point(3, 4)), Arrays.asList(objs), "objects");
                 Expect.equal(Type.BOOLEAN, b2.getSectionHeader(), "boolean section");
                 boolean[] flags = new boolean[3];
                 b2.read(flags, 0, 3);
@@ -268,6 +269,8 @@ class MpjBufferTest {
                 });
                 Expect.error(MPI.ERR_TYPE, "a Buffer with MPI.BYTE", () -> w.Send(small, 0, 1, MPI.BYTE, 1, 1));
                 Expect.error(MPI.ERR_TYPE, "a Buffer in a collective", () -> w.Bcast(small, 0, 1, MPI.PACKED, 0));
+                Expect.error(MPI.ERR_TYPE, "a Buffer in Sendrecv_replace",
+                        () -> w.Sendrecv_replace(small, 0, 1, MPI.PACKED, 0, 7, 0, 7));
 
                 // 1: too big for the receiver's buffer (Recv and Irecv); 2: ints unpacked as doubles;
                 // 3: more ints than the receive holds; 4: an object outside the allow-list; 5: not a buffer
