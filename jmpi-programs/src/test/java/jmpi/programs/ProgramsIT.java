@@ -72,6 +72,7 @@ class ProgramsIT {
     private static List<Program> programs;
     private static final Map<String, String> compileErrors = new LinkedHashMap<>();
     private static final ConcurrentLinkedQueue<Run> failures = new ConcurrentLinkedQueue<>();
+    private static final ConcurrentLinkedQueue<Run> finished = new ConcurrentLinkedQueue<>();
     private static ExecutorService pool;
     private static long started;
     private static double compileSeconds;
@@ -95,6 +96,8 @@ class ProgramsIT {
         if (pool != null) pool.shutdownNow();
         System.out.printf("ProgramsIT: %d programs x %d transports in %.1f s (compile %.1f s)%n",
                 programs == null ? 0 : programs.size(), TRANSPORTS.length, (System.nanoTime() - started) / 1e9, compileSeconds);
+        finished.stream().sorted(Comparator.comparingDouble(Run::seconds).reversed()).limit(5).forEach(r ->
+                System.out.printf("  slowest: %s on %s with %d ranks, %.1f s%n", r.program().name(), r.transport(), r.ranks(), r.seconds()));
         if (classes != null) {
             try (Stream<Path> walk = Files.walk(classes)) {
                 walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -217,6 +220,7 @@ class ProgramsIT {
         Result r = exec(cmd, HARD_TIMEOUT_SECONDS);
         Run run = new Run(p, transport, ranks, r.exitCode, r.output, (System.nanoTime() - t0) / 1e9);
         if (!run.passed()) failures.add(run);
+        finished.add(run);
         return run;
     }
 
