@@ -382,7 +382,9 @@ public class Intracomm extends Comm {
             checkBlock("Allgather", n, recvcount * recvtype.elementsPerItem());
             Flat in = Flat.of(sendbuf, sendoffset, sendcount, sendtype, true);
             Flat out = Flat.of(recvbuf, recvoffset, recvcount * c.size(), recvtype, false);
-            in = in.apart(n, out, n * c.size());
+            if (in.array != out.array || in.offset != out.offset + (long) c.rank() * n) { // own block: Coll's
+                in = in.apart(n, out, n * c.size());
+            }
             Coll.allgather(c, in.array, in.offset, out.array, out.offset, n, t);
             out.back();
         } catch (MpiError e) {
@@ -501,7 +503,9 @@ public class Intracomm extends Comm {
             Flat in = Flat.of(sendbuf, sendoffset, count, datatype, true);
             Flat out = Flat.of(recvbuf, recvoffset, count, datatype, false);
             int n = count * datatype.elementsPerItem();
-            in = in.apart(n, out, n);
+            if (in.array != out.array || in.offset != out.offset) { // the same region: Coll runs it in place
+                in = in.apart(n, out, n);
+            }
             Coll.allreduce(c, in.array, in.offset, out.array, out.offset, count * datatype.elementsPerItem(), t,
                     combiner(op, datatype));
             out.back();

@@ -42,6 +42,8 @@ public final class CollKernel {
     private final Intracomm comm;
     private final int size;
     private final int rank;
+    /** One array as send and receive buffer (the mpiJava idiom for in place), where the collective has both. */
+    private boolean sameBuffer;
 
     public CollKernel(String collective, Intracomm comm) {
         if (!COLLECTIVES.contains(collective)) {
@@ -55,6 +57,23 @@ public final class CollKernel {
 
     public String collective() {
         return collective;
+    }
+
+    /**
+     * Passes one array as send and receive buffer from now on, as mpiJava programs write "in place":
+     * the same region for reduce, allreduce, scan and alltoall, the rank's own block of the receive
+     * buffer for allgather and gather. Refused for the other collectives.
+     */
+    public CollKernel sameBuffer() {
+        if (!List.of("reduce", "allreduce", "scan", "allgather", "gather", "alltoall").contains(collective)) {
+            throw new IllegalArgumentException("--same-buffer: " + collective + " has no send and receive buffer to share");
+        }
+        sameBuffer = true;
+        return this;
+    }
+
+    public boolean isSameBuffer() {
+        return sameBuffer;
     }
 
     /** Whether the collective reduces doubles (sizes are then whole doubles). */
@@ -225,7 +244,7 @@ public final class CollKernel {
             case "reduce", "allreduce", "scan" -> {
                 int c = n / 8;
                 double[] s = doubles(c);
-                double[] r = new double[c];
+                double[] r = sameBuffer ? s : new double[c];
                 return switch (collective) {
                     case "reduce" -> () -> comm.Reduce(s, 0, r, 0, c, MPI.DOUBLE, MPI.SUM, 0);
                     case "allreduce" -> () -> comm.Allreduce(s, 0, r, 0, c, MPI.DOUBLE, MPI.SUM);
@@ -243,9 +262,10 @@ public final class CollKernel {
                 return () -> comm.Reduce_scatter(s, 0, r, 0, counts, MPI.DOUBLE, MPI.SUM);
             }
             case "gather" -> {
-                byte[] s = filled(n);
-                byte[] r = new byte[rank == 0 ? n * p : 0];
-                return () -> comm.Gather(s, 0, n, MPI.BYTE, r, 0, n, MPI.BYTE, 0);
+                byte[] r = new byte[rank == 0 || sameBuffer ? n * p : 0];
+                byte[] s = sameBuffer ? r : filled(n);
+                int at = sameBuffer ? rank * n : 0;
+                return () -> comm.Gather(s, at, n, MPI.BYTE, r, 0, n, MPI.BYTE, 0);
             }
             case "scatter" -> {
                 byte[] s = rank == 0 ? filled(n * p) : new byte[0];
@@ -253,13 +273,14 @@ public final class CollKernel {
                 return () -> comm.Scatter(s, 0, n, MPI.BYTE, r, 0, n, MPI.BYTE, 0);
             }
             case "allgather" -> {
-                byte[] s = filled(n);
                 byte[] r = new byte[n * p];
-                return () -> comm.Allgather(s, 0, n, MPI.BYTE, r, 0, n, MPI.BYTE);
+                byte[] s = sameBuffer ? r : filled(n);
+                int at = sameBuffer ? rank * n : 0;
+                return () -> comm.Allgather(s, at, n, MPI.BYTE, r, 0, n, MPI.BYTE);
             }
             case "alltoall" -> {
                 byte[] s = filled(n * p);
-                byte[] r = new byte[n * p];
+                byte[] r = sameBuffer ? s : new byte[n * p];
                 return () -> comm.Alltoall(s, 0, n, MPI.BYTE, r, 0, n, MPI.BYTE);
             }
             default -> throw new IllegalStateException(collective);

@@ -18,7 +18,8 @@ import mpi.MPI;
  * algorithm cannot run prints a {@code #} line saying why.
  *
  * <p>Options besides {@link BenchOptions}'s: {@code --sizes B,B,...} (explicit sizes instead of doubling
- * from --min to --max), {@code --mem-cap BYTES} (skip a size whose buffers, estimated as the rank's buffers
+ * from --min to --max), {@code --same-buffer} (one array as send and receive buffer, the mpiJava way of "in place":
+ * measures what aliasing costs), {@code --mem-cap BYTES} (skip a size whose buffers, estimated as the rank's buffers
  * plus one message of temporaries, times the ranks in this JVM, exceed it; default 60 % of the heap).
  * Defaults: sizes 1 B .. 1 MiB (reductions from 8 B), 1000 timed and 100 warm-up calls up to 64 KiB,
  * scaled down above.
@@ -48,6 +49,8 @@ public final class Collective {
             for (int i = 1; i < own.length; i++) {
                 if (own[i].equals("--sizes") && i + 1 < own.length) {
                     explicit = own[++i];
+                } else if (own[i].equals("--same-buffer")) {
+                    k.sameBuffer();
                 } else if (own[i].equals("--mem-cap") && i + 1 < own.length) {
                     memCap = BenchOptions.parseBytes("--mem-cap", own[++i]);
                 } else {
@@ -113,7 +116,8 @@ public final class Collective {
             Report.header(c, o, MPI.COMM_WORLD,
                     "MPI " + c + " on every rank (root 0); per rank the average time of one call over the timed"
                             + " calls; avg / min / max over the ranks, us" + (k.reduces() ? "; MPI.DOUBLE, MPI.SUM" : "; MPI.BYTE"),
-                    "allocated per size, reused across its calls (in cache as far as they fit)",
+                    "allocated per size, reused across its calls (in cache as far as they fit)"
+                            + (k.isSameBuffer() ? "; one array as send and receive buffer (--same-buffer)" : ""),
                     "# algorithm: " + (forced != null ? forced + " (forced by -Djmpi.coll." + c + ")"
                             : "the selection table's choice (" + table.source() + ", locality " + locality + ")"),
                     "# collective ranks: all " + ranks + " (this header's 'only join the barriers' is for the"

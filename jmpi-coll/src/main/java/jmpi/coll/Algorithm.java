@@ -9,4 +9,13 @@ public interface Algorithm {
     default String unusable(Problem p) {
         return null;
     }
+
+    /**
+     * Whether this algorithm runs correctly when this rank's send region is its receive region (the
+     * reductions) or its own block of the receive buffer (the gathers), whatever the other ranks pass: the
+     * mpiJava idiom for "in place". Otherwise {@link Coll} gives it a private copy of the send data.
+     */
+    default boolean inPlace() {
+        return false;
+    }
 }

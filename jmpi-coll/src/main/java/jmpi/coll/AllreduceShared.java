@@ -21,21 +21,35 @@ final class AllreduceShared implements AllreduceAlgorithm {
         return p.unlessShared();
     }
 
+    /**
+     * In place: a staged vector is read from the staging arrays, so the fold may write the array; a larger one
+     * is folded into this member's scratch array and copied into place once nobody reads it any more.
+     */
+    @Override
+    public boolean inPlace() {
+        return true;
+    }
+
     @Override
     public void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
         Board.Member me = Board.member(c);
         long m = me.begin();
         long bytes = (long) count * t.size();
         boolean staged = bytes <= Shared.STAGE_BYTES;
+        boolean aside = !staged && s == r && so == ro;
         me.offer(m, staged, s, so, count, t);
         me.declare(m, count, t, -1);
         me.reach(m, 1);
         me.awaitAll(m, 1);
         me.agreeAll(c, m, count, t, -1);
-        me.fold(m, staged, c.size - 1, op, t, 0, r, ro, count);
+        Object into = aside ? me.temp(t, count) : r;
+        me.fold(m, staged, c.size - 1, op, t, 0, into, aside ? 0 : ro, count);
         me.reach(m, 3);
         if (!staged) {
             me.awaitAll(m, 3); // nobody reads my send array any more
+        }
+        if (aside) {
+            Ctx.copy(into, 0, r, ro, count);
         }
     }
 }

@@ -22,6 +22,15 @@ final class AllreduceSharedSlices implements AllreduceAlgorithm {
         return p.unlessShared();
     }
 
+    /**
+     * In place too: slice i of every array is read and written by rank i alone, so only rank i's own fold,
+     * which would overwrite its send slice before reading it, goes through this member's scratch array.
+     */
+    @Override
+    public boolean inPlace() {
+        return true;
+    }
+
     @Override
     public void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
         int p = c.size;
@@ -35,7 +44,13 @@ final class AllreduceSharedSlices implements AllreduceAlgorithm {
         int unit = op.unit();
         int from = slice(c.rank, p, count, unit);
         int n = slice(c.rank + 1, p, count, unit) - from;
-        me.fold(m, false, p - 1, op, t, from, r, ro + from, n);
+        if (s == r && so == ro) {
+            Object slice = me.temp(t, n);
+            me.fold(m, false, p - 1, op, t, from, slice, 0, n);
+            Ctx.copy(slice, 0, r, ro + from, n);
+        } else {
+            me.fold(m, false, p - 1, op, t, from, r, ro + from, n);
+        }
         for (int j = 0; j < p; j++) {
             if (j != c.rank) {
                 Object[] ref = me.refs(j, m);

@@ -73,6 +73,8 @@ final class Board {
         /** Scratch for {@link #fold}: member j's array and offset (reused; one call at a time per member). */
         private final Object[] scratchArrays;
         private final int[] scratchOffsets;
+        /** This member's own scratch array ({@link #temp}), never published. */
+        private Object temp;
 
         Member(Board board, Ctx ctx) {
             this.board = board;
@@ -92,6 +94,21 @@ final class Board {
                 awaitAll(m - DEPTH, 3);
             }
             return m;
+        }
+
+        /**
+         * A scratch array of at least {@code n} elements of {@code t} that only this member uses, within one
+         * call, kept for the next (it holds at most what this rank's largest in-place reduction on this
+         * communicator needed, a part of the rank's own buffer, and dies with the communicator).
+         */
+        Object temp(BasicType t, int n) {
+            Object a = temp;
+            if (a != null && a.getClass() == t.arrayClass() && java.lang.reflect.Array.getLength(a) >= n) {
+                return a;
+            }
+            a = Ctx.alloc(t, Math.max(n, 16));
+            temp = a;
+            return a;
         }
 
         /** Raises this member's counter to phase {@code k} of call {@code m} and wakes the others. */

@@ -303,7 +303,19 @@ public final class Coll {
             Agreement.check(c, ALLREDUCE, -1, t, count, op);
         }
         Problem p = new Problem(comm.size(), bytes(count, t), count, op.commutative(), shared(comm, t), nodes(comm));
-        ((AllreduceAlgorithm) pick(st, comm, "allreduce", p, mayForce)).run(c, s, so, r, ro, count, t, op);
+        AllreduceAlgorithm a = (AllreduceAlgorithm) pick(st, comm, "allreduce", p, mayForce);
+        if (s != null && s == r && so == ro && count > 0 && !a.inPlace()) {
+            s = privateCopy(s, so, count, t); // in place, for an algorithm that cannot run so
+            so = 0;
+        }
+        a.run(c, s, so, r, ro, count, t, op);
+    }
+
+    /** A copy of {@code n} elements of {@code a} from {@code offset}. */
+    private static Object privateCopy(Object a, int offset, int n, BasicType t) {
+        Object copy = Ctx.alloc(t, n);
+        Ctx.copy(a, offset, copy, 0, n);
+        return copy;
     }
 
     public static void gather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
@@ -342,7 +354,12 @@ public final class Coll {
             Agreement.check(c, ALLGATHER, -1, t, count, null);
         }
         Problem p = new Problem(comm.size(), bytes(count, t), count, true, shared(comm, t), nodes(comm));
-        ((AllgatherAlgorithm) pick(st, comm, "allgather", p, mayForce)).run(c, s, so, r, ro, count, t);
+        AllgatherAlgorithm a = (AllgatherAlgorithm) pick(st, comm, "allgather", p, mayForce);
+        if (s != null && s == r && so == ro + (long) comm.rank() * count && count > 0 && !a.inPlace()) {
+            s = privateCopy(s, so, count, t); // the own block in place, for an algorithm that cannot run so
+            so = 0;
+        }
+        a.run(c, s, so, r, ro, count, t);
     }
 
     public static void alltoall(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
