@@ -40,7 +40,9 @@ final class AllgatherShared implements AllgatherAlgorithm {
         me.agreeAll(c, m, count, t, -1);
         for (int j = 0; j < c.size; j++) {
             if (j == c.rank) {
-                Ctx.copy(s, so, r, ro + j * count, count);
+                if (s != r || so != ro + j * count) { // in place, the block is there already: writing it onto
+                    Ctx.copy(s, so, r, ro + j * count, count); // itself would only take the readers' cache lines
+                }
             } else if (staged) {
                 Ctx.copy(me.staged(j, m), 0, r, ro + j * count, count);
             } else {
