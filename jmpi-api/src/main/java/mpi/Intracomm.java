@@ -205,8 +205,11 @@ public class Intracomm extends Comm {
         }
     }
 
+    /** A collective's root: a member of the communicator, else ERR_ROOT (MPI's class for an invalid root). */
     private static void root(int root, int size) {
-        Checks.rankIn("root", root, size);
+        if (root < 0 || root >= size) {
+            throw new MpiError(ErrorClass.ERR_ROOT, "root " + root + " out of range [0, " + size + ")");
+        }
     }
 
     /** The two sides of a data movement must carry the same basic type. */

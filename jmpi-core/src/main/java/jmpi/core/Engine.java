@@ -80,7 +80,7 @@ public final class Engine {
                 Config.SMALL_LIMIT.longValue(endpoint.smallMessageLimit()));
         this.objectLoader = objectLoader;
         String main = env.mainClass();
-        String mainPackage = main == null || main.lastIndexOf('.') < 0 ? null : main.substring(0, main.lastIndexOf('.'));
+        String mainPackage = main == null ? null : main.lastIndexOf('.') < 0 ? "" : main.substring(0, main.lastIndexOf('.'));
         this.objectFilter = ObjectAllowList.create(mainPackage, Config.OBJECT_ALLOW.value());
         int[] all = new int[env.size()];
         for (int i = 0; i < all.length; i++) {

@@ -73,7 +73,8 @@ public final class ObjectAllowList {
     /**
      * The filter for one job.
      *
-     * @param mainPackage package of the program's main class (its sub-packages are allowed too), or null
+     * @param mainPackage package of the program's main class (its sub-packages are allowed too; "" for the
+     *                    unnamed package, where MPJ Express programs usually live: its classes are allowed), or null
      * @param extra       patterns from {@code jmpi.object.allow}, or null
      */
     public static ObjectInputFilter create(String mainPackage, String extra) {
@@ -86,6 +87,8 @@ public final class ObjectAllowList {
         }
         patterns.append(";maxdepth=64;!*");
         ObjectInputFilter byName = ObjectInputFilter.Config.createFilter(patterns.toString());
+        ObjectInputFilter limits = ObjectInputFilter.Config.createFilter("maxdepth=64");
+        boolean unnamed = mainPackage != null && mainPackage.isEmpty();
         // Arrays of allowed component types and of primitives are allowed; the name filter judges
         // the component class when it is a class.
         return info -> {
@@ -98,6 +101,11 @@ public final class ObjectAllowList {
                 if (component.isPrimitive()) {
                     return ObjectInputFilter.Status.ALLOWED;
                 }
+                c = component;
+            }
+            if (unnamed && c != null && c.getPackageName().isEmpty()) { // a class of the program's unnamed package
+                return limits.checkInput(info) == ObjectInputFilter.Status.REJECTED
+                        ? ObjectInputFilter.Status.REJECTED : ObjectInputFilter.Status.ALLOWED;
             }
             return byName.checkInput(info);
         };
