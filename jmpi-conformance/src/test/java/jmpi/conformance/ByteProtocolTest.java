@@ -46,8 +46,9 @@ class ByteProtocolTest {
      * Regression: a small rendezvous message over bytes arrived with the right size and stale bytes.
      * On JDK 25, {@code MemorySegment.copy(src, srcOffset, dst, dstOffset, bytes)} copies fewer than 64
      * bytes with a Java loop of 8-byte words; C2, once it unrolled that loop inlined into
-     * {@code ByteProtocol.data} (itself inlined into the threads transport's poll), left every other word
-     * of the destination unwritten (the receive buffer kept its previous bytes there; no error anywhere).
+     * {@code ByteProtocol.data}, left every other word of the destination unwritten (the receive buffer
+     * kept its previous bytes there; no error anywhere). A single-threaded driver of ByteProtocol alone
+     * did not reproduce it: the compiled code depends on the profile this job builds.
      * The first job seldom has the broken code yet; once C2 compiled it, every job of the JVM failed
      * (18 of 18 runs after the first, in 6 JVMs), so the body runs three times. {@code ByteProtocol.data}
      * now copies with the element-wise overload, which always uses {@code Unsafe.copyMemory}.

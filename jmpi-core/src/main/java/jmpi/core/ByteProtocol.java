@@ -140,12 +140,12 @@ final class ByteProtocol {
                     : r.type.writableBytes(r.buffer(), r.offset, r.capacity);
             long fits = Math.min(bytes, into.byteSize() - messageOffset);
             if (fits > 0) {
-                // Not MemorySegment.copy(src, srcOffset, into, messageOffset, fits): on JDK 25 that copies
-                // fewer than 64 bytes with a Java loop of 8-byte words, which C2 miscompiled here once it
-                // unrolled it (inlined into the threads transport's poll): every other word was not
-                // stored, and the receive completed with the buffer's stale bytes there (ByteProtocolTest.
-                // smallRendezvousMessagesArriveWholeOnceTheByteCopyIsCompiled). The element-wise overload
-                // always copies with Unsafe.copyMemory.
+                // Not MemorySegment.copy(src, srcOffset, into, messageOffset, fits): on JDK 25.0.3 that
+                // copies fewer than 64 bytes with a Java loop of 8-byte words, which C2 miscompiled in this
+                // method once it unrolled it (whether or not data() was inlined into the transport's poll):
+                // every other word was not stored, and the receive completed with the buffer's stale bytes
+                // there (ByteProtocolTest.smallRendezvousMessagesArriveWholeOnceTheByteCopyIsCompiled). The
+                // element-wise overload always copies with Unsafe.copyMemory.
                 MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, into, ValueLayout.JAVA_BYTE, messageOffset, fits);
             }
         }
