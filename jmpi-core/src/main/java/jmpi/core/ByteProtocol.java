@@ -1,6 +1,7 @@
 package jmpi.core;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -139,7 +140,13 @@ final class ByteProtocol {
                     : r.type.writableBytes(r.buffer(), r.offset, r.capacity);
             long fits = Math.min(bytes, into.byteSize() - messageOffset);
             if (fits > 0) {
-                MemorySegment.copy(src, srcOffset, into, messageOffset, fits);
+                // Not MemorySegment.copy(src, srcOffset, into, messageOffset, fits): on JDK 25.0.3 that
+                // copies fewer than 64 bytes with a Java loop of 8-byte words, which C2 miscompiled in this
+                // method once it unrolled it (whether or not data() was inlined into the transport's poll):
+                // every other word was not stored, and the receive completed with the buffer's stale bytes
+                // there (ByteProtocolTest.smallRendezvousMessagesArriveWholeOnceTheByteCopyIsCompiled). The
+                // element-wise overload always copies with Unsafe.copyMemory.
+                MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, into, ValueLayout.JAVA_BYTE, messageOffset, fits);
             }
         }
         r.receivedBytes += bytes;

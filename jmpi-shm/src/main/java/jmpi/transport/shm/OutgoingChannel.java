@@ -183,7 +183,10 @@ final class OutgoingChannel {
             seg.set(ShmRecordDescriptor.INT, at + FrameDescriptor.PAYLOAD_BYTES, (int) piece);
             seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
             if (piece > 0) {
-                MemorySegment.copy(f.data, done, seg, at + FrameDescriptor.HEADER_BYTES, piece);
+                // Element-wise: the 5-argument copy of fewer than 64 bytes is a Java loop C2 miscompiled
+                // in ByteProtocol.data (JDK 25.0.3; see there).
+                MemorySegment.copy(f.data, ValueLayout.JAVA_BYTE, done, seg, ValueLayout.JAVA_BYTE,
+                        at + FrameDescriptor.HEADER_BYTES, piece);
             }
             ring.publish(RingDescriptor.align(FrameDescriptor.HEADER_BYTES + piece), seq++);
             done += piece;

@@ -249,7 +249,9 @@ final class FrameWriter {
             }
             long take = Math.min(out.remaining(), end - pos);
             if (take > 0) {
-                MemorySegment.copy(current.data, pos, outSeg, out.position(), take);
+                // Element-wise: the 5-argument copy of fewer than 64 bytes is a Java loop C2 miscompiled
+                // in ByteProtocol.data (JDK 25.0.3; see there).
+                MemorySegment.copy(current.data, ValueLayout.JAVA_BYTE, pos, outSeg, ValueLayout.JAVA_BYTE, out.position(), take);
                 out.position(out.position() + (int) take);
                 pos += take;
                 appended += take;

@@ -181,7 +181,9 @@ final class ThreadsEndpoint implements Endpoint {
         MemorySegment w = MemorySegment.ofArray(wire);
         FrameDescriptor.encodeHeader(frame, rank, w, 0);
         if (payload > 0) {
-            MemorySegment.copy(frame.data, 0, w, FrameDescriptor.HEADER_BYTES, payload);
+            // Element-wise: the 5-argument copy of fewer than 64 bytes is a Java loop C2 miscompiled
+            // in ByteProtocol.data (JDK 25.0.3; see there).
+            MemorySegment.copy(frame.data, ValueLayout.JAVA_BYTE, 0, w, ValueLayout.JAVA_BYTE, FrameDescriptor.HEADER_BYTES, payload);
         }
         if (frame.ack != null) {
             frame.ack.complete(0);
