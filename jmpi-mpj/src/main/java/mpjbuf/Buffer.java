@@ -745,755 +745,449 @@ public class Buffer {
         }
     }
 
-    // ---------------------------------------------------------------- byte
+    // ---------------------------------------------------------------- primitive elements
 
-    /** Appends {@code source[srcOff .. srcOff+numEls-1]} to the current section ({@code BYTE} or {@code BYTE_DYNAMIC}). */
-    public void write(byte[] source, int srcOff, int numEls) throws BufferException {
-        Type section = startWrite();
-        checkRange(source.length, srcOff, numEls, "source");
-        put(section, source, null, srcOff, numEls);
-    }
+    /**
+     * The primitive element types: each one's static and dynamic section types, its size in the static
+     * part and how one element of its array moves. The accessors switch on the kind (no reflection).
+     */
+    private enum Elem {
+        BYTE(Type.BYTE, Type.BYTE_DYNAMIC, 1, "byte"),
+        CHAR(Type.CHAR, Type.CHAR_DYNAMIC, 2, "char"),
+        SHORT(Type.SHORT, Type.SHORT_DYNAMIC, 2, "short"),
+        BOOLEAN(Type.BOOLEAN, Type.BOOLEAN_DYNAMIC, 1, "boolean"),
+        INT(Type.INT, Type.INT_DYNAMIC, 4, "int"),
+        LONG(Type.LONG, Type.LONG_DYNAMIC, 8, "long"),
+        FLOAT(Type.FLOAT, Type.FLOAT_DYNAMIC, 4, "float"),
+        DOUBLE(Type.DOUBLE, Type.DOUBLE_DYNAMIC, 8, "double");
 
-    /** Appends {@code source[indexes[idxOff]] .. source[indexes[idxOff+numEls-1]]} to the current section. */
-    public void gather(byte[] source, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startWrite();
-        checkIndexes(source.length, numEls, idxOff, indexes, "source");
-        put(section, source, indexes, idxOff, numEls);
-    }
+        final Type staticType;
+        final Type dynamicType;
+        /** Bytes of one element in the static part. */
+        final int size;
+        /** The Java type's name, for messages. */
+        final String label;
 
-    /** Appends the multi-strided region of {@code source} described by {@code shape} (see the class comment). */
-    public void strGather(byte[] source, int srcOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        Type section = startWrite();
-        int[] region = region(source.length, srcOff, rank, exts, strs, shape, "source");
-        put(section, source, region, 0, region.length);
-    }
+        Elem(Type staticType, Type dynamicType, int size, String label) {
+            this.staticType = staticType;
+            this.dynamicType = dynamicType;
+            this.size = size;
+            this.label = label;
+        }
 
-    /** Reads the next {@code numEls} elements of the current section into {@code dest[dstOff ..]}. */
-    public void read(byte[] dest, int dstOff, int numEls) throws BufferException {
-        Type section = startRead(numEls);
-        checkRange(dest.length, dstOff, numEls, "dest");
-        get(section, dest, null, dstOff, numEls);
-    }
+        int length(Object a) {
+            return switch (this) {
+                case BYTE -> ((byte[]) a).length;
+                case CHAR -> ((char[]) a).length;
+                case SHORT -> ((short[]) a).length;
+                case BOOLEAN -> ((boolean[]) a).length;
+                case INT -> ((int[]) a).length;
+                case LONG -> ((long[]) a).length;
+                case FLOAT -> ((float[]) a).length;
+                case DOUBLE -> ((double[]) a).length;
+            };
+        }
 
-    /** Reads the next {@code numEls} elements into {@code dest[indexes[idxOff]] ..}. */
-    public void scatter(byte[] dest, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startRead(numEls);
-        checkIndexes(dest.length, numEls, idxOff, indexes, "dest");
-        get(section, dest, indexes, idxOff, numEls);
-    }
-
-    /** Reads elements into the multi-strided region of {@code dest} described by {@code shape}. */
-    public void strScatter(byte[] dest, int dstOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        int[] region = regionToRead(dest.length, dstOff, rank, exts, strs, shape);
-        Type section = startRead(region.length);
-        get(section, dest, region, 0, region.length);
-    }
-
-    private void put(Type section, byte[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.BYTE) {
-            int at = reserve(1, n);
-            ByteBuffer v = view;
-            for (int i = 0; i < n; i++, at += 1) {
-                int k = idx == null ? off + i : idx[off + i];
-                v.put(at, a[k]);
+        /** Puts {@code a[k]} into the static part at byte {@code at}. */
+        void put(ByteBuffer v, int at, Object a, int k) {
+            switch (this) {
+                case BYTE -> v.put(at, ((byte[]) a)[k]);
+                case CHAR -> v.putChar(at, ((char[]) a)[k]);
+                case SHORT -> v.putShort(at, ((short[]) a)[k]);
+                case BOOLEAN -> v.put(at, (byte) (((boolean[]) a)[k] ? 1 : 0));
+                case INT -> v.putInt(at, ((int[]) a)[k]);
+                case LONG -> v.putLong(at, ((long[]) a)[k]);
+                case FLOAT -> v.putFloat(at, ((float[]) a)[k]);
+                case DOUBLE -> v.putDouble(at, ((double[]) a)[k]);
             }
-        } else if (section == Type.BYTE_DYNAMIC) {
+        }
+
+        /** Gets {@code a[k]} from the static part at byte {@code at}. */
+        void get(ByteBuffer v, int at, Object a, int k) {
+            switch (this) {
+                case BYTE -> ((byte[]) a)[k] = v.get(at);
+                case CHAR -> ((char[]) a)[k] = v.getChar(at);
+                case SHORT -> ((short[]) a)[k] = v.getShort(at);
+                case BOOLEAN -> ((boolean[]) a)[k] = v.get(at) != 0;
+                case INT -> ((int[]) a)[k] = v.getInt(at);
+                case LONG -> ((long[]) a)[k] = v.getLong(at);
+                case FLOAT -> ((float[]) a)[k] = v.getFloat(at);
+                case DOUBLE -> ((double[]) a)[k] = v.getDouble(at);
+            }
+        }
+
+        /** Writes {@code a[k]} to the dynamic part. */
+        void write(ObjectOutputStream o, Object a, int k) throws IOException {
+            switch (this) {
+                case BYTE -> o.writeByte(((byte[]) a)[k]);
+                case CHAR -> o.writeChar(((char[]) a)[k]);
+                case SHORT -> o.writeShort(((short[]) a)[k]);
+                case BOOLEAN -> o.writeBoolean(((boolean[]) a)[k]);
+                case INT -> o.writeInt(((int[]) a)[k]);
+                case LONG -> o.writeLong(((long[]) a)[k]);
+                case FLOAT -> o.writeFloat(((float[]) a)[k]);
+                case DOUBLE -> o.writeDouble(((double[]) a)[k]);
+            }
+        }
+
+        /** Reads {@code a[k]} from the dynamic part. */
+        void read(ObjectInputStream in, Object a, int k) throws IOException {
+            switch (this) {
+                case BYTE -> ((byte[]) a)[k] = in.readByte();
+                case CHAR -> ((char[]) a)[k] = in.readChar();
+                case SHORT -> ((short[]) a)[k] = in.readShort();
+                case BOOLEAN -> ((boolean[]) a)[k] = in.readBoolean();
+                case INT -> ((int[]) a)[k] = in.readInt();
+                case LONG -> ((long[]) a)[k] = in.readLong();
+                case FLOAT -> ((float[]) a)[k] = in.readFloat();
+                case DOUBLE -> ((double[]) a)[k] = in.readDouble();
+            }
+        }
+    }
+
+    private void write(Elem e, Object source, int srcOff, int numEls) throws BufferException {
+        Type section = startWrite();
+        checkRange(e.length(source), srcOff, numEls, "source");
+        put(section, e, source, null, srcOff, numEls);
+    }
+
+    private void gather(Elem e, Object source, int numEls, int idxOff, int[] indexes) throws BufferException {
+        Type section = startWrite();
+        checkIndexes(e.length(source), numEls, idxOff, indexes, "source");
+        put(section, e, source, indexes, idxOff, numEls);
+    }
+
+    private void strGather(Elem e, Object source, int srcOff, int rank, int exts, int strs, int[] shape)
+            throws BufferException {
+        Type section = startWrite();
+        int[] region = region(e.length(source), srcOff, rank, exts, strs, shape, "source");
+        put(section, e, source, region, 0, region.length);
+    }
+
+    private void read(Elem e, Object dest, int dstOff, int numEls) throws BufferException {
+        Type section = startRead(numEls);
+        checkRange(e.length(dest), dstOff, numEls, "dest");
+        get(section, e, dest, null, dstOff, numEls);
+    }
+
+    private void scatter(Elem e, Object dest, int numEls, int idxOff, int[] indexes) throws BufferException {
+        Type section = startRead(numEls);
+        checkIndexes(e.length(dest), numEls, idxOff, indexes, "dest");
+        get(section, e, dest, indexes, idxOff, numEls);
+    }
+
+    private void strScatter(Elem e, Object dest, int dstOff, int rank, int exts, int strs, int[] shape)
+            throws BufferException {
+        int[] region = regionToRead(e.length(dest), dstOff, rank, exts, strs, shape);
+        Type section = startRead(region.length);
+        get(section, e, dest, region, 0, region.length);
+    }
+
+    /** Appends {@code a[k]} for the {@code n} indexes {@code k} ({@code off + i}, or {@code idx[off + i]}). */
+    private void put(Type section, Elem e, Object a, int[] idx, int off, int n) throws BufferException {
+        if (section == e.staticType) {
+            int at = reserve(e.size, n);
+            ByteBuffer v = view;
+            for (int i = 0; i < n; i++, at += e.size) {
+                int k = idx == null ? off + i : idx[off + i];
+                e.put(v, at, a, k);
+            }
+        } else if (section == e.dynamicType) {
             try {
                 ObjectOutputStream o = dynamicOut();
                 for (int i = 0; i < n; i++) {
                     int k = idx == null ? off + i : idx[off + i];
-                    o.writeByte(a[k]);
+                    e.write(o, a, k);
                     sectionSize++;
                 }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot write the dynamic buffer: " + e, e);
+            } catch (IOException x) {
+                throw new DynamicBufferException("cannot write the dynamic buffer: " + x, x);
             }
         } else {
-            throw new TypeMismatchException("cannot write byte elements to a section of " + section);
+            throw new TypeMismatchException("cannot write " + e.label + " elements to a section of " + section);
         }
     }
 
-    private void get(Type section, byte[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.BYTE) {
+    /** Reads the next {@code n} elements into {@code a[k]} ({@code k} as for {@link #put}). */
+    private void get(Type section, Elem e, Object a, int[] idx, int off, int n) throws BufferException {
+        if (section == e.staticType) {
             ByteBuffer v = view;
             int at = bufoffset + readPtr;
-            for (int i = 0; i < n; i++, at += 1) {
+            for (int i = 0; i < n; i++, at += e.size) {
                 int k = idx == null ? off + i : idx[off + i];
-                a[k] = v.get(at);
+                e.get(v, at, a, k);
             }
-            readPtr += 1 * n;
+            readPtr += e.size * n;
             elementsRemaining -= n;
-        } else if (section == Type.BYTE_DYNAMIC) {
+        } else if (section == e.dynamicType) {
             try {
                 ObjectInputStream in = dynamicIn();
                 for (int i = 0; i < n; i++) {
                     int k = idx == null ? off + i : idx[off + i];
-                    a[k] = in.readByte();
+                    e.read(in, a, k);
                     elementsRemaining--;
                 }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot read the dynamic buffer: " + e, e);
+            } catch (IOException x) {
+                throw new DynamicBufferException("cannot read the dynamic buffer: " + x, x);
             }
         } else {
-            throw new TypeMismatchException("cannot read byte elements from a section of " + section);
+            throw new TypeMismatchException("cannot read " + e.label + " elements from a section of " + section);
         }
+    }
+
+    // ---------------------------------------------------------------- byte
+
+    /** Appends {@code source[srcOff .. srcOff+numEls-1]} to the current section ({@code BYTE} or {@code BYTE_DYNAMIC}). */
+    public void write(byte[] source, int srcOff, int numEls) throws BufferException {
+        write(Elem.BYTE, source, srcOff, numEls);
+    }
+
+    /** Appends {@code source[indexes[idxOff]] .. source[indexes[idxOff+numEls-1]]} to the current section. */
+    public void gather(byte[] source, int numEls, int idxOff, int[] indexes) throws BufferException {
+        gather(Elem.BYTE, source, numEls, idxOff, indexes);
+    }
+
+    /** Appends the multi-strided region of {@code source} described by {@code shape} (see the class comment). */
+    public void strGather(byte[] source, int srcOff, int rank, int exts, int strs, int[] shape) throws BufferException {
+        strGather(Elem.BYTE, source, srcOff, rank, exts, strs, shape);
+    }
+
+    /** Reads the next {@code numEls} elements of the current section into {@code dest[dstOff ..]}. */
+    public void read(byte[] dest, int dstOff, int numEls) throws BufferException {
+        read(Elem.BYTE, dest, dstOff, numEls);
+    }
+
+    /** Reads the next {@code numEls} elements into {@code dest[indexes[idxOff]] ..}. */
+    public void scatter(byte[] dest, int numEls, int idxOff, int[] indexes) throws BufferException {
+        scatter(Elem.BYTE, dest, numEls, idxOff, indexes);
+    }
+
+    /** Reads elements into the multi-strided region of {@code dest} described by {@code shape}. */
+    public void strScatter(byte[] dest, int dstOff, int rank, int exts, int strs, int[] shape) throws BufferException {
+        strScatter(Elem.BYTE, dest, dstOff, rank, exts, strs, shape);
     }
 
     // ---------------------------------------------------------------- char
 
     /** Appends {@code source[srcOff .. srcOff+numEls-1]} to the current section ({@code CHAR} or {@code CHAR_DYNAMIC}). */
     public void write(char[] source, int srcOff, int numEls) throws BufferException {
-        Type section = startWrite();
-        checkRange(source.length, srcOff, numEls, "source");
-        put(section, source, null, srcOff, numEls);
+        write(Elem.CHAR, source, srcOff, numEls);
     }
 
     /** Appends {@code source[indexes[idxOff]] .. source[indexes[idxOff+numEls-1]]} to the current section. */
     public void gather(char[] source, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startWrite();
-        checkIndexes(source.length, numEls, idxOff, indexes, "source");
-        put(section, source, indexes, idxOff, numEls);
+        gather(Elem.CHAR, source, numEls, idxOff, indexes);
     }
 
     /** Appends the multi-strided region of {@code source} described by {@code shape} (see the class comment). */
     public void strGather(char[] source, int srcOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        Type section = startWrite();
-        int[] region = region(source.length, srcOff, rank, exts, strs, shape, "source");
-        put(section, source, region, 0, region.length);
+        strGather(Elem.CHAR, source, srcOff, rank, exts, strs, shape);
     }
 
     /** Reads the next {@code numEls} elements of the current section into {@code dest[dstOff ..]}. */
     public void read(char[] dest, int dstOff, int numEls) throws BufferException {
-        Type section = startRead(numEls);
-        checkRange(dest.length, dstOff, numEls, "dest");
-        get(section, dest, null, dstOff, numEls);
+        read(Elem.CHAR, dest, dstOff, numEls);
     }
 
     /** Reads the next {@code numEls} elements into {@code dest[indexes[idxOff]] ..}. */
     public void scatter(char[] dest, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startRead(numEls);
-        checkIndexes(dest.length, numEls, idxOff, indexes, "dest");
-        get(section, dest, indexes, idxOff, numEls);
+        scatter(Elem.CHAR, dest, numEls, idxOff, indexes);
     }
 
     /** Reads elements into the multi-strided region of {@code dest} described by {@code shape}. */
     public void strScatter(char[] dest, int dstOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        int[] region = regionToRead(dest.length, dstOff, rank, exts, strs, shape);
-        Type section = startRead(region.length);
-        get(section, dest, region, 0, region.length);
-    }
-
-    private void put(Type section, char[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.CHAR) {
-            int at = reserve(2, n);
-            ByteBuffer v = view;
-            for (int i = 0; i < n; i++, at += 2) {
-                int k = idx == null ? off + i : idx[off + i];
-                v.putChar(at, a[k]);
-            }
-        } else if (section == Type.CHAR_DYNAMIC) {
-            try {
-                ObjectOutputStream o = dynamicOut();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    o.writeChar(a[k]);
-                    sectionSize++;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot write the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot write char elements to a section of " + section);
-        }
-    }
-
-    private void get(Type section, char[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.CHAR) {
-            ByteBuffer v = view;
-            int at = bufoffset + readPtr;
-            for (int i = 0; i < n; i++, at += 2) {
-                int k = idx == null ? off + i : idx[off + i];
-                a[k] = v.getChar(at);
-            }
-            readPtr += 2 * n;
-            elementsRemaining -= n;
-        } else if (section == Type.CHAR_DYNAMIC) {
-            try {
-                ObjectInputStream in = dynamicIn();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    a[k] = in.readChar();
-                    elementsRemaining--;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot read the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot read char elements from a section of " + section);
-        }
+        strScatter(Elem.CHAR, dest, dstOff, rank, exts, strs, shape);
     }
 
     // ---------------------------------------------------------------- short
 
     /** Appends {@code source[srcOff .. srcOff+numEls-1]} to the current section ({@code SHORT} or {@code SHORT_DYNAMIC}). */
     public void write(short[] source, int srcOff, int numEls) throws BufferException {
-        Type section = startWrite();
-        checkRange(source.length, srcOff, numEls, "source");
-        put(section, source, null, srcOff, numEls);
+        write(Elem.SHORT, source, srcOff, numEls);
     }
 
     /** Appends {@code source[indexes[idxOff]] .. source[indexes[idxOff+numEls-1]]} to the current section. */
     public void gather(short[] source, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startWrite();
-        checkIndexes(source.length, numEls, idxOff, indexes, "source");
-        put(section, source, indexes, idxOff, numEls);
+        gather(Elem.SHORT, source, numEls, idxOff, indexes);
     }
 
     /** Appends the multi-strided region of {@code source} described by {@code shape} (see the class comment). */
     public void strGather(short[] source, int srcOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        Type section = startWrite();
-        int[] region = region(source.length, srcOff, rank, exts, strs, shape, "source");
-        put(section, source, region, 0, region.length);
+        strGather(Elem.SHORT, source, srcOff, rank, exts, strs, shape);
     }
 
     /** Reads the next {@code numEls} elements of the current section into {@code dest[dstOff ..]}. */
     public void read(short[] dest, int dstOff, int numEls) throws BufferException {
-        Type section = startRead(numEls);
-        checkRange(dest.length, dstOff, numEls, "dest");
-        get(section, dest, null, dstOff, numEls);
+        read(Elem.SHORT, dest, dstOff, numEls);
     }
 
     /** Reads the next {@code numEls} elements into {@code dest[indexes[idxOff]] ..}. */
     public void scatter(short[] dest, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startRead(numEls);
-        checkIndexes(dest.length, numEls, idxOff, indexes, "dest");
-        get(section, dest, indexes, idxOff, numEls);
+        scatter(Elem.SHORT, dest, numEls, idxOff, indexes);
     }
 
     /** Reads elements into the multi-strided region of {@code dest} described by {@code shape}. */
     public void strScatter(short[] dest, int dstOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        int[] region = regionToRead(dest.length, dstOff, rank, exts, strs, shape);
-        Type section = startRead(region.length);
-        get(section, dest, region, 0, region.length);
-    }
-
-    private void put(Type section, short[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.SHORT) {
-            int at = reserve(2, n);
-            ByteBuffer v = view;
-            for (int i = 0; i < n; i++, at += 2) {
-                int k = idx == null ? off + i : idx[off + i];
-                v.putShort(at, a[k]);
-            }
-        } else if (section == Type.SHORT_DYNAMIC) {
-            try {
-                ObjectOutputStream o = dynamicOut();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    o.writeShort(a[k]);
-                    sectionSize++;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot write the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot write short elements to a section of " + section);
-        }
-    }
-
-    private void get(Type section, short[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.SHORT) {
-            ByteBuffer v = view;
-            int at = bufoffset + readPtr;
-            for (int i = 0; i < n; i++, at += 2) {
-                int k = idx == null ? off + i : idx[off + i];
-                a[k] = v.getShort(at);
-            }
-            readPtr += 2 * n;
-            elementsRemaining -= n;
-        } else if (section == Type.SHORT_DYNAMIC) {
-            try {
-                ObjectInputStream in = dynamicIn();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    a[k] = in.readShort();
-                    elementsRemaining--;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot read the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot read short elements from a section of " + section);
-        }
+        strScatter(Elem.SHORT, dest, dstOff, rank, exts, strs, shape);
     }
 
     // ---------------------------------------------------------------- boolean
 
     /** Appends {@code source[srcOff .. srcOff+numEls-1]} to the current section ({@code BOOLEAN} or {@code BOOLEAN_DYNAMIC}). */
     public void write(boolean[] source, int srcOff, int numEls) throws BufferException {
-        Type section = startWrite();
-        checkRange(source.length, srcOff, numEls, "source");
-        put(section, source, null, srcOff, numEls);
+        write(Elem.BOOLEAN, source, srcOff, numEls);
     }
 
     /** Appends {@code source[indexes[idxOff]] .. source[indexes[idxOff+numEls-1]]} to the current section. */
     public void gather(boolean[] source, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startWrite();
-        checkIndexes(source.length, numEls, idxOff, indexes, "source");
-        put(section, source, indexes, idxOff, numEls);
+        gather(Elem.BOOLEAN, source, numEls, idxOff, indexes);
     }
 
     /** Appends the multi-strided region of {@code source} described by {@code shape} (see the class comment). */
     public void strGather(boolean[] source, int srcOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        Type section = startWrite();
-        int[] region = region(source.length, srcOff, rank, exts, strs, shape, "source");
-        put(section, source, region, 0, region.length);
+        strGather(Elem.BOOLEAN, source, srcOff, rank, exts, strs, shape);
     }
 
     /** Reads the next {@code numEls} elements of the current section into {@code dest[dstOff ..]}. */
     public void read(boolean[] dest, int dstOff, int numEls) throws BufferException {
-        Type section = startRead(numEls);
-        checkRange(dest.length, dstOff, numEls, "dest");
-        get(section, dest, null, dstOff, numEls);
+        read(Elem.BOOLEAN, dest, dstOff, numEls);
     }
 
     /** Reads the next {@code numEls} elements into {@code dest[indexes[idxOff]] ..}. */
     public void scatter(boolean[] dest, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startRead(numEls);
-        checkIndexes(dest.length, numEls, idxOff, indexes, "dest");
-        get(section, dest, indexes, idxOff, numEls);
+        scatter(Elem.BOOLEAN, dest, numEls, idxOff, indexes);
     }
 
     /** Reads elements into the multi-strided region of {@code dest} described by {@code shape}. */
     public void strScatter(boolean[] dest, int dstOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        int[] region = regionToRead(dest.length, dstOff, rank, exts, strs, shape);
-        Type section = startRead(region.length);
-        get(section, dest, region, 0, region.length);
-    }
-
-    private void put(Type section, boolean[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.BOOLEAN) {
-            int at = reserve(1, n);
-            ByteBuffer v = view;
-            for (int i = 0; i < n; i++, at += 1) {
-                int k = idx == null ? off + i : idx[off + i];
-                v.put(at, (byte) (a[k] ? 1 : 0));
-            }
-        } else if (section == Type.BOOLEAN_DYNAMIC) {
-            try {
-                ObjectOutputStream o = dynamicOut();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    o.writeBoolean(a[k]);
-                    sectionSize++;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot write the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot write boolean elements to a section of " + section);
-        }
-    }
-
-    private void get(Type section, boolean[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.BOOLEAN) {
-            ByteBuffer v = view;
-            int at = bufoffset + readPtr;
-            for (int i = 0; i < n; i++, at += 1) {
-                int k = idx == null ? off + i : idx[off + i];
-                a[k] = v.get(at) != 0;
-            }
-            readPtr += 1 * n;
-            elementsRemaining -= n;
-        } else if (section == Type.BOOLEAN_DYNAMIC) {
-            try {
-                ObjectInputStream in = dynamicIn();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    a[k] = in.readBoolean();
-                    elementsRemaining--;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot read the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot read boolean elements from a section of " + section);
-        }
+        strScatter(Elem.BOOLEAN, dest, dstOff, rank, exts, strs, shape);
     }
 
     // ---------------------------------------------------------------- int
 
     /** Appends {@code source[srcOff .. srcOff+numEls-1]} to the current section ({@code INT} or {@code INT_DYNAMIC}). */
     public void write(int[] source, int srcOff, int numEls) throws BufferException {
-        Type section = startWrite();
-        checkRange(source.length, srcOff, numEls, "source");
-        put(section, source, null, srcOff, numEls);
+        write(Elem.INT, source, srcOff, numEls);
     }
 
     /** Appends {@code source[indexes[idxOff]] .. source[indexes[idxOff+numEls-1]]} to the current section. */
     public void gather(int[] source, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startWrite();
-        checkIndexes(source.length, numEls, idxOff, indexes, "source");
-        put(section, source, indexes, idxOff, numEls);
+        gather(Elem.INT, source, numEls, idxOff, indexes);
     }
 
     /** Appends the multi-strided region of {@code source} described by {@code shape} (see the class comment). */
     public void strGather(int[] source, int srcOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        Type section = startWrite();
-        int[] region = region(source.length, srcOff, rank, exts, strs, shape, "source");
-        put(section, source, region, 0, region.length);
+        strGather(Elem.INT, source, srcOff, rank, exts, strs, shape);
     }
 
     /** Reads the next {@code numEls} elements of the current section into {@code dest[dstOff ..]}. */
     public void read(int[] dest, int dstOff, int numEls) throws BufferException {
-        Type section = startRead(numEls);
-        checkRange(dest.length, dstOff, numEls, "dest");
-        get(section, dest, null, dstOff, numEls);
+        read(Elem.INT, dest, dstOff, numEls);
     }
 
     /** Reads the next {@code numEls} elements into {@code dest[indexes[idxOff]] ..}. */
     public void scatter(int[] dest, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startRead(numEls);
-        checkIndexes(dest.length, numEls, idxOff, indexes, "dest");
-        get(section, dest, indexes, idxOff, numEls);
+        scatter(Elem.INT, dest, numEls, idxOff, indexes);
     }
 
     /** Reads elements into the multi-strided region of {@code dest} described by {@code shape}. */
     public void strScatter(int[] dest, int dstOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        int[] region = regionToRead(dest.length, dstOff, rank, exts, strs, shape);
-        Type section = startRead(region.length);
-        get(section, dest, region, 0, region.length);
-    }
-
-    private void put(Type section, int[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.INT) {
-            int at = reserve(4, n);
-            ByteBuffer v = view;
-            for (int i = 0; i < n; i++, at += 4) {
-                int k = idx == null ? off + i : idx[off + i];
-                v.putInt(at, a[k]);
-            }
-        } else if (section == Type.INT_DYNAMIC) {
-            try {
-                ObjectOutputStream o = dynamicOut();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    o.writeInt(a[k]);
-                    sectionSize++;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot write the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot write int elements to a section of " + section);
-        }
-    }
-
-    private void get(Type section, int[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.INT) {
-            ByteBuffer v = view;
-            int at = bufoffset + readPtr;
-            for (int i = 0; i < n; i++, at += 4) {
-                int k = idx == null ? off + i : idx[off + i];
-                a[k] = v.getInt(at);
-            }
-            readPtr += 4 * n;
-            elementsRemaining -= n;
-        } else if (section == Type.INT_DYNAMIC) {
-            try {
-                ObjectInputStream in = dynamicIn();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    a[k] = in.readInt();
-                    elementsRemaining--;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot read the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot read int elements from a section of " + section);
-        }
+        strScatter(Elem.INT, dest, dstOff, rank, exts, strs, shape);
     }
 
     // ---------------------------------------------------------------- long
 
     /** Appends {@code source[srcOff .. srcOff+numEls-1]} to the current section ({@code LONG} or {@code LONG_DYNAMIC}). */
     public void write(long[] source, int srcOff, int numEls) throws BufferException {
-        Type section = startWrite();
-        checkRange(source.length, srcOff, numEls, "source");
-        put(section, source, null, srcOff, numEls);
+        write(Elem.LONG, source, srcOff, numEls);
     }
 
     /** Appends {@code source[indexes[idxOff]] .. source[indexes[idxOff+numEls-1]]} to the current section. */
     public void gather(long[] source, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startWrite();
-        checkIndexes(source.length, numEls, idxOff, indexes, "source");
-        put(section, source, indexes, idxOff, numEls);
+        gather(Elem.LONG, source, numEls, idxOff, indexes);
     }
 
     /** Appends the multi-strided region of {@code source} described by {@code shape} (see the class comment). */
     public void strGather(long[] source, int srcOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        Type section = startWrite();
-        int[] region = region(source.length, srcOff, rank, exts, strs, shape, "source");
-        put(section, source, region, 0, region.length);
+        strGather(Elem.LONG, source, srcOff, rank, exts, strs, shape);
     }
 
     /** Reads the next {@code numEls} elements of the current section into {@code dest[dstOff ..]}. */
     public void read(long[] dest, int dstOff, int numEls) throws BufferException {
-        Type section = startRead(numEls);
-        checkRange(dest.length, dstOff, numEls, "dest");
-        get(section, dest, null, dstOff, numEls);
+        read(Elem.LONG, dest, dstOff, numEls);
     }
 
     /** Reads the next {@code numEls} elements into {@code dest[indexes[idxOff]] ..}. */
     public void scatter(long[] dest, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startRead(numEls);
-        checkIndexes(dest.length, numEls, idxOff, indexes, "dest");
-        get(section, dest, indexes, idxOff, numEls);
+        scatter(Elem.LONG, dest, numEls, idxOff, indexes);
     }
 
     /** Reads elements into the multi-strided region of {@code dest} described by {@code shape}. */
     public void strScatter(long[] dest, int dstOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        int[] region = regionToRead(dest.length, dstOff, rank, exts, strs, shape);
-        Type section = startRead(region.length);
-        get(section, dest, region, 0, region.length);
-    }
-
-    private void put(Type section, long[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.LONG) {
-            int at = reserve(8, n);
-            ByteBuffer v = view;
-            for (int i = 0; i < n; i++, at += 8) {
-                int k = idx == null ? off + i : idx[off + i];
-                v.putLong(at, a[k]);
-            }
-        } else if (section == Type.LONG_DYNAMIC) {
-            try {
-                ObjectOutputStream o = dynamicOut();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    o.writeLong(a[k]);
-                    sectionSize++;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot write the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot write long elements to a section of " + section);
-        }
-    }
-
-    private void get(Type section, long[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.LONG) {
-            ByteBuffer v = view;
-            int at = bufoffset + readPtr;
-            for (int i = 0; i < n; i++, at += 8) {
-                int k = idx == null ? off + i : idx[off + i];
-                a[k] = v.getLong(at);
-            }
-            readPtr += 8 * n;
-            elementsRemaining -= n;
-        } else if (section == Type.LONG_DYNAMIC) {
-            try {
-                ObjectInputStream in = dynamicIn();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    a[k] = in.readLong();
-                    elementsRemaining--;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot read the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot read long elements from a section of " + section);
-        }
+        strScatter(Elem.LONG, dest, dstOff, rank, exts, strs, shape);
     }
 
     // ---------------------------------------------------------------- float
 
     /** Appends {@code source[srcOff .. srcOff+numEls-1]} to the current section ({@code FLOAT} or {@code FLOAT_DYNAMIC}). */
     public void write(float[] source, int srcOff, int numEls) throws BufferException {
-        Type section = startWrite();
-        checkRange(source.length, srcOff, numEls, "source");
-        put(section, source, null, srcOff, numEls);
+        write(Elem.FLOAT, source, srcOff, numEls);
     }
 
     /** Appends {@code source[indexes[idxOff]] .. source[indexes[idxOff+numEls-1]]} to the current section. */
     public void gather(float[] source, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startWrite();
-        checkIndexes(source.length, numEls, idxOff, indexes, "source");
-        put(section, source, indexes, idxOff, numEls);
+        gather(Elem.FLOAT, source, numEls, idxOff, indexes);
     }
 
     /** Appends the multi-strided region of {@code source} described by {@code shape} (see the class comment). */
     public void strGather(float[] source, int srcOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        Type section = startWrite();
-        int[] region = region(source.length, srcOff, rank, exts, strs, shape, "source");
-        put(section, source, region, 0, region.length);
+        strGather(Elem.FLOAT, source, srcOff, rank, exts, strs, shape);
     }
 
     /** Reads the next {@code numEls} elements of the current section into {@code dest[dstOff ..]}. */
     public void read(float[] dest, int dstOff, int numEls) throws BufferException {
-        Type section = startRead(numEls);
-        checkRange(dest.length, dstOff, numEls, "dest");
-        get(section, dest, null, dstOff, numEls);
+        read(Elem.FLOAT, dest, dstOff, numEls);
     }
 
     /** Reads the next {@code numEls} elements into {@code dest[indexes[idxOff]] ..}. */
     public void scatter(float[] dest, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startRead(numEls);
-        checkIndexes(dest.length, numEls, idxOff, indexes, "dest");
-        get(section, dest, indexes, idxOff, numEls);
+        scatter(Elem.FLOAT, dest, numEls, idxOff, indexes);
     }
 
     /** Reads elements into the multi-strided region of {@code dest} described by {@code shape}. */
     public void strScatter(float[] dest, int dstOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        int[] region = regionToRead(dest.length, dstOff, rank, exts, strs, shape);
-        Type section = startRead(region.length);
-        get(section, dest, region, 0, region.length);
-    }
-
-    private void put(Type section, float[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.FLOAT) {
-            int at = reserve(4, n);
-            ByteBuffer v = view;
-            for (int i = 0; i < n; i++, at += 4) {
-                int k = idx == null ? off + i : idx[off + i];
-                v.putFloat(at, a[k]);
-            }
-        } else if (section == Type.FLOAT_DYNAMIC) {
-            try {
-                ObjectOutputStream o = dynamicOut();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    o.writeFloat(a[k]);
-                    sectionSize++;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot write the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot write float elements to a section of " + section);
-        }
-    }
-
-    private void get(Type section, float[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.FLOAT) {
-            ByteBuffer v = view;
-            int at = bufoffset + readPtr;
-            for (int i = 0; i < n; i++, at += 4) {
-                int k = idx == null ? off + i : idx[off + i];
-                a[k] = v.getFloat(at);
-            }
-            readPtr += 4 * n;
-            elementsRemaining -= n;
-        } else if (section == Type.FLOAT_DYNAMIC) {
-            try {
-                ObjectInputStream in = dynamicIn();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    a[k] = in.readFloat();
-                    elementsRemaining--;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot read the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot read float elements from a section of " + section);
-        }
+        strScatter(Elem.FLOAT, dest, dstOff, rank, exts, strs, shape);
     }
 
     // ---------------------------------------------------------------- double
 
     /** Appends {@code source[srcOff .. srcOff+numEls-1]} to the current section ({@code DOUBLE} or {@code DOUBLE_DYNAMIC}). */
     public void write(double[] source, int srcOff, int numEls) throws BufferException {
-        Type section = startWrite();
-        checkRange(source.length, srcOff, numEls, "source");
-        put(section, source, null, srcOff, numEls);
+        write(Elem.DOUBLE, source, srcOff, numEls);
     }
 
     /** Appends {@code source[indexes[idxOff]] .. source[indexes[idxOff+numEls-1]]} to the current section. */
     public void gather(double[] source, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startWrite();
-        checkIndexes(source.length, numEls, idxOff, indexes, "source");
-        put(section, source, indexes, idxOff, numEls);
+        gather(Elem.DOUBLE, source, numEls, idxOff, indexes);
     }
 
     /** Appends the multi-strided region of {@code source} described by {@code shape} (see the class comment). */
     public void strGather(double[] source, int srcOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        Type section = startWrite();
-        int[] region = region(source.length, srcOff, rank, exts, strs, shape, "source");
-        put(section, source, region, 0, region.length);
+        strGather(Elem.DOUBLE, source, srcOff, rank, exts, strs, shape);
     }
 
     /** Reads the next {@code numEls} elements of the current section into {@code dest[dstOff ..]}. */
     public void read(double[] dest, int dstOff, int numEls) throws BufferException {
-        Type section = startRead(numEls);
-        checkRange(dest.length, dstOff, numEls, "dest");
-        get(section, dest, null, dstOff, numEls);
+        read(Elem.DOUBLE, dest, dstOff, numEls);
     }
 
     /** Reads the next {@code numEls} elements into {@code dest[indexes[idxOff]] ..}. */
     public void scatter(double[] dest, int numEls, int idxOff, int[] indexes) throws BufferException {
-        Type section = startRead(numEls);
-        checkIndexes(dest.length, numEls, idxOff, indexes, "dest");
-        get(section, dest, indexes, idxOff, numEls);
+        scatter(Elem.DOUBLE, dest, numEls, idxOff, indexes);
     }
 
     /** Reads elements into the multi-strided region of {@code dest} described by {@code shape}. */
     public void strScatter(double[] dest, int dstOff, int rank, int exts, int strs, int[] shape) throws BufferException {
-        int[] region = regionToRead(dest.length, dstOff, rank, exts, strs, shape);
-        Type section = startRead(region.length);
-        get(section, dest, region, 0, region.length);
-    }
-
-    private void put(Type section, double[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.DOUBLE) {
-            int at = reserve(8, n);
-            ByteBuffer v = view;
-            for (int i = 0; i < n; i++, at += 8) {
-                int k = idx == null ? off + i : idx[off + i];
-                v.putDouble(at, a[k]);
-            }
-        } else if (section == Type.DOUBLE_DYNAMIC) {
-            try {
-                ObjectOutputStream o = dynamicOut();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    o.writeDouble(a[k]);
-                    sectionSize++;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot write the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot write double elements to a section of " + section);
-        }
-    }
-
-    private void get(Type section, double[] a, int[] idx, int off, int n) throws BufferException {
-        if (section == Type.DOUBLE) {
-            ByteBuffer v = view;
-            int at = bufoffset + readPtr;
-            for (int i = 0; i < n; i++, at += 8) {
-                int k = idx == null ? off + i : idx[off + i];
-                a[k] = v.getDouble(at);
-            }
-            readPtr += 8 * n;
-            elementsRemaining -= n;
-        } else if (section == Type.DOUBLE_DYNAMIC) {
-            try {
-                ObjectInputStream in = dynamicIn();
-                for (int i = 0; i < n; i++) {
-                    int k = idx == null ? off + i : idx[off + i];
-                    a[k] = in.readDouble();
-                    elementsRemaining--;
-                }
-            } catch (IOException e) {
-                throw new DynamicBufferException("cannot read the dynamic buffer: " + e, e);
-            }
-        } else {
-            throw new TypeMismatchException("cannot read double elements from a section of " + section);
-        }
+        strScatter(Elem.DOUBLE, dest, dstOff, rank, exts, strs, shape);
     }
 }
