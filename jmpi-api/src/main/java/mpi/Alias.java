@@ -71,21 +71,19 @@ final class Alias {
         return send != null && send == recv && sendRange.overlaps(recvRange);
     }
 
+    /** A send buffer and the offset of the send data in it: the caller's, or a private copy's. */
+    record Send(Object array, int offset) {
+    }
+
     /**
      * A private copy of the elements {@code [from, range.hi)} of {@code buf}, where {@code from} is
-     * {@code min(range.lo, offset)} so that the caller's offset stays valid in the copy as
-     * {@code offset - from}.
+     * {@code min(range.lo, offset)}, with the caller's offset moved into it ({@code offset - from}).
      */
-    static Object copy(Object buf, int offset, Range range) {
+    static Send copy(Object buf, int offset, Range range) {
         int from = (int) Math.min(range.lo(), offset);
         int n = (int) (range.hi() - from);
         Object c = java.lang.reflect.Array.newInstance(buf.getClass().getComponentType(), n);
         System.arraycopy(buf, from, c, 0, n);
-        return c;
-    }
-
-    /** The offset of {@code offset} in {@link #copy}'s result. */
-    static int offsetInCopy(int offset, Range range) {
-        return offset - (int) Math.min(range.lo(), offset);
+        return new Send(c, offset - from);
     }
 }

@@ -360,8 +360,9 @@ public class Comm {
                 Checks.buffer(recvbuf, recvoffset, recvcount, recvtype);
                 Alias.Range sent = Alias.reach(sendoffset, sendcount, sendtype);
                 if (sent.overlaps(Alias.reach(recvoffset, recvcount, recvtype))) {
-                    sendbuf = Alias.copy(sendbuf, sendoffset, sent);
-                    sendoffset = Alias.offsetInCopy(sendoffset, sent);
+                    Alias.Send copy = Alias.copy(sendbuf, sendoffset, sent);
+                    sendbuf = copy.array();
+                    sendoffset = copy.offset();
                 }
             }
             RecvRequest r = startRecv(recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
@@ -606,23 +607,15 @@ public class Comm {
                 throw new MpiError(ErrorClass.ERR_ARG, "position " + position + " outside the buffer's "
                         + outbuf.getCapacity() + " bytes");
             }
-            jmpi.datatype.PackPlan plan = datatype.planForMessages();
-            Object src = inbuf;
-            int from = offset;
-            int n = incount;
-            if (plan != null) {
-                n = elements(plan, incount, datatype);
-                src = java.lang.reflect.Array.newInstance(basic.arrayClass().getComponentType(), n);
-                from = 0;
-                jmpi.datatype.PackPlan.copy(inbuf, offset, incount, plan, src, 0, n, jmpi.datatype.PackPlan.of(basic));
-            }
+            Flat in = Flat.of(inbuf, offset, incount, datatype, true);
+            int n = Flat.elements(datatype, incount);
             jmpi.mpj.BufferAccess.settleNow(outbuf); // a message received into it, if any, first
             if (outbuf.isWritable()) {
                 outbuf.setSize(position);
             }
             outbuf.putSectionHeader(MpjBuffers.sectionOf(basic));
             if (n > 0) {
-                MpjBuffers.write(outbuf, basic, src, from, n);
+                MpjBuffers.write(outbuf, basic, in.array, in.offset, n);
             }
             return outbuf.getSize();
         } catch (mpjbuf.BufferException e) {
@@ -658,7 +651,7 @@ public class Comm {
                         + " elements, not elements of " + datatype);
             }
             jmpi.datatype.PackPlan plan = datatype.planForMessages();
-            int room = plan == null ? outcount : elements(plan, outcount, datatype);
+            int room = Flat.elements(datatype, outcount);
             if (n > room) {
                 throw new MpiError(ErrorClass.ERR_TRUNCATE, "the buffer's section holds " + n
                         + " elements, the receive only " + room);
@@ -681,14 +674,6 @@ public class Comm {
         } catch (MpiError e) {
             throw raise(e);
         }
-    }
-
-    private static int elements(jmpi.datatype.PackPlan plan, int items, Datatype datatype) {
-        long n = plan.elementsOf(items);
-        if (n > Integer.MAX_VALUE - 8) {
-            throw new MpiError(ErrorClass.ERR_COUNT, items + " items of " + datatype + " exceed an array");
-        }
-        return (int) n;
     }
 
     /** After a blocking receive into an {@code mpjbuf.Buffer}: the buffer takes the message in now. */

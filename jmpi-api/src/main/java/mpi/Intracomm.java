@@ -135,68 +135,6 @@ public class Intracomm extends Comm {
         }
     }
 
-    /**
-     * A collective's view of a user buffer as consecutive basic elements: the buffer itself for a
-     * contiguous datatype, else a temporary array (filled from the buffer for data the collective
-     * reads; copied back into it by {@link #back} for data it writes).
-     */
-    private static final class Flat {
-        final Object array;
-        final int offset;
-        private final Object user;
-        private final int userOffset;
-        private final int items;
-        private final jmpi.datatype.PackPlan plan;
-
-        private Flat(Object array, int offset, Object user, int userOffset, int items, jmpi.datatype.PackPlan plan) {
-            this.array = array;
-            this.offset = offset;
-            this.user = user;
-            this.userOffset = userOffset;
-            this.items = items;
-            this.plan = plan;
-        }
-
-        static Flat of(Object buf, int offset, int items, Datatype type, boolean read) {
-            if (type.contiguous() || buf == null) {
-                return new Flat(buf, offset, null, 0, 0, null);
-            }
-            if (type.elementsPerItem() == 0) { // a type of markers only: no data, in a buffer of its wire type
-                return new Flat(new byte[0], 0, null, 0, 0, null);
-            }
-            jmpi.datatype.PackPlan plan = type.planForMessages();
-            BasicType base = plan.base();
-            int n = Math.toIntExact(plan.elementsOf(items));
-            Object temp = java.lang.reflect.Array.newInstance(base.arrayClass().getComponentType(), n);
-            if (read) {
-                jmpi.datatype.PackPlan.copy(buf, offset, items, plan, temp, 0, n, jmpi.datatype.PackPlan.of(base));
-            }
-            return new Flat(temp, 0, buf, offset, items, plan);
-        }
-
-        /**
-         * This (send) view, or a private copy of its {@code n} elements when they share an element with
-         * the {@code outN} elements of {@code out} (the same array passed as send and receive buffer: see
-         * {@link Alias}).
-         */
-        Flat apart(int n, Flat out, int outN) {
-            if (out == null || array == null || array != out.array // (the common case allocates nothing)
-                    || !Alias.run(offset, n).overlaps(Alias.run(out.offset, outN))) {
-                return this;
-            }
-            Alias.Range r = Alias.run(offset, n);
-            return new Flat(Alias.copy(array, offset, r), Alias.offsetInCopy(offset, r), null, 0, 0, null);
-        }
-
-        /** Copies what the collective wrote into the user's buffer (no-op for a contiguous datatype). */
-        void back() {
-            if (plan != null) {
-                int n = Math.toIntExact(plan.elementsOf(items));
-                jmpi.datatype.PackPlan.copy(array, 0, n, jmpi.datatype.PackPlan.of(plan.base()), user, userOffset, items, plan);
-            }
-        }
-    }
-
     /** Vector collectives take contiguous datatypes (basic, pair and dense derived types). */
     private static void contiguousOnly(String what, Datatype type) {
         if (!type.contiguous()) {
@@ -311,8 +249,9 @@ public class Intracomm extends Comm {
                 checkBlock("Gatherv (root's own block)", sendcount * sendtype.elementsPerItem(), rc[root]);
                 Alias.Range mine = sendbuf == recvbuf ? Alias.run(sendoffset, rc[root]) : null;
                 if (sendbuf != null && mine != null && Alias.anyBlockOverlaps(mine, recvoffset, rc, rd)) {
-                    sendbuf = Alias.copy(sendbuf, sendoffset, mine);
-                    sendoffset = Alias.offsetInCopy(sendoffset, mine);
+                    Alias.Send copy = Alias.copy(sendbuf, sendoffset, mine);
+                    sendbuf = copy.array();
+                    sendoffset = copy.offset();
                 }
             }
             Coll.gatherv(c, sendbuf, sendoffset, sendcount * sendtype.elementsPerItem(), recvbuf, recvoffset, rc, rd, t, root);
@@ -363,8 +302,9 @@ public class Intracomm extends Comm {
                 Alias.Range mine = sendbuf == recvbuf ? Alias.run(recvoffset, recvcount * recvtype.elementsPerItem()) : null;
                 if (sendbuf != null && mine != null && Alias.anyBlockOverlaps(mine, sendoffset, sc, sd)) {
                     Alias.Range all = Alias.blocks(sendoffset, sc, sd);
-                    sendbuf = Alias.copy(sendbuf, sendoffset, all);
-                    sendoffset = Alias.offsetInCopy(sendoffset, all);
+                    Alias.Send copy = Alias.copy(sendbuf, sendoffset, all);
+                    sendbuf = copy.array();
+                    sendoffset = copy.offset();
                 }
             }
             Coll.scatterv(c, sendbuf, sendoffset, sc, sd, recvbuf, recvoffset, recvcount * recvtype.elementsPerItem(), t, root);
@@ -410,8 +350,9 @@ public class Intracomm extends Comm {
             checkBlock("Allgatherv (own block)", sendcount * sendtype.elementsPerItem(), rc[c.rank()]);
             Alias.Range mine = sendbuf == recvbuf ? Alias.run(sendoffset, rc[c.rank()]) : null;
             if (sendbuf != null && mine != null && Alias.anyBlockOverlaps(mine, recvoffset, rc, rd)) {
-                sendbuf = Alias.copy(sendbuf, sendoffset, mine);
-                sendoffset = Alias.offsetInCopy(sendoffset, mine);
+                Alias.Send copy = Alias.copy(sendbuf, sendoffset, mine);
+                sendbuf = copy.array();
+                sendoffset = copy.offset();
             }
             Coll.allgatherv(c, sendbuf, sendoffset, sendcount * sendtype.elementsPerItem(), recvbuf, recvoffset, rc, rd, t);
         } catch (MpiError e) {
@@ -456,8 +397,9 @@ public class Intracomm extends Comm {
             checkBlock("Alltoallv (own block)", sc[c.rank()], rc[c.rank()]);
             Alias.Range sent = sendbuf == recvbuf ? Alias.blocks(sendoffset, sc, sd) : null;
             if (sendbuf != null && sent != null && Alias.anyBlockOverlaps(sent, recvoffset, rc, rd)) {
-                sendbuf = Alias.copy(sendbuf, sendoffset, sent);
-                sendoffset = Alias.offsetInCopy(sendoffset, sent);
+                Alias.Send copy = Alias.copy(sendbuf, sendoffset, sent);
+                sendbuf = copy.array();
+                sendoffset = copy.offset();
             }
             Coll.alltoallv(c, sendbuf, sendoffset, sc, sd, recvbuf, recvoffset, rc, rd, t);
         } catch (MpiError e) {
@@ -486,8 +428,8 @@ public class Intracomm extends Comm {
             Flat out = c.rank() == root ? Flat.of(recvbuf, recvoffset, count, datatype, false) : null;
             int n = count * datatype.elementsPerItem();
             in = in.apart(n, out, n);
-            Coll.reduce(c, in.array, in.offset, out == null ? null : out.array, out == null ? 0 : out.offset,
-                    count * datatype.elementsPerItem(), t, combiner(op, datatype), root);
+            Coll.reduce(c, in.array, in.offset, out == null ? null : out.array, out == null ? 0 : out.offset, n, t,
+                    combiner(op, datatype), root);
             if (out != null) {
                 out.back();
             }
@@ -509,8 +451,7 @@ public class Intracomm extends Comm {
             if (in.array != out.array || in.offset != out.offset) { // the same region: Coll runs it in place
                 in = in.apart(n, out, n);
             }
-            Coll.allreduce(c, in.array, in.offset, out.array, out.offset, count * datatype.elementsPerItem(), t,
-                    combiner(op, datatype));
+            Coll.allreduce(c, in.array, in.offset, out.array, out.offset, n, t, combiner(op, datatype));
             out.back();
         } catch (MpiError e) {
             throw raise(e);
@@ -532,8 +473,9 @@ public class Intracomm extends Comm {
             buf("Reduce_scatter receive buffer", recvbuf, recvoffset, recvcounts[c.rank()], datatype);
             Alias.Range sent = sendbuf == recvbuf ? Alias.run(sendoffset, (int) total) : null;
             if (sent != null && Alias.shared(sendbuf, sent, recvbuf, Alias.run(recvoffset, rc[c.rank()]))) {
-                sendbuf = Alias.copy(sendbuf, sendoffset, sent);
-                sendoffset = Alias.offsetInCopy(sendoffset, sent);
+                Alias.Send copy = Alias.copy(sendbuf, sendoffset, sent);
+                sendbuf = copy.array();
+                sendoffset = copy.offset();
             }
             Coll.reduceScatter(c, sendbuf, sendoffset, recvbuf, recvoffset, rc, t, combiner(op, datatype));
         } catch (MpiError e) {
@@ -551,8 +493,7 @@ public class Intracomm extends Comm {
             Flat out = Flat.of(recvbuf, recvoffset, count, datatype, false);
             int n = count * datatype.elementsPerItem();
             in = in.apart(n, out, n);
-            Coll.scan(c, in.array, in.offset, out.array, out.offset, count * datatype.elementsPerItem(), t,
-                    combiner(op, datatype));
+            Coll.scan(c, in.array, in.offset, out.array, out.offset, n, t, combiner(op, datatype));
             out.back();
         } catch (MpiError e) {
             throw raise(e);
