@@ -2,12 +2,14 @@ package jmpi.core;
 
 import java.util.List;
 
+import jmpi.spi.Setting;
+
 /**
- * Every tunable of the engine: a named system property, its default and one line of doc. Read and
+ * Every tunable of the engine (a {@link Setting}): a named system property, its default and one line of doc. Read and
  * validated once, when a rank's engine starts; docs/CONFIGURATION.md lists the same entries (a test
  * keeps the two in step).
  */
-public enum Config {
+public enum Config implements Setting {
     EAGER_LIMIT("jmpi.eager.limit", "auto",
             "Largest message (bytes) sent eagerly; larger ones go by rendezvous (between ranks of one JVM copied once); auto: the transport's preference (tcp: 32768), else 16384."),
     SMALL_LIMIT("jmpi.small.limit", "auto",
@@ -33,39 +35,25 @@ public enum Config {
         this.doc = doc;
     }
 
+    @Override
     public String property() {
         return property;
     }
 
+    @Override
     public String defaultValue() {
         return defaultValue;
     }
 
+    @Override
     public String doc() {
         return doc;
     }
 
-    /** The raw value: the system property if set, else the default. */
-    public String value() {
-        return System.getProperty(property, defaultValue);
-    }
-
-    /** The value as a non-negative long, {@code auto} resolving to {@code auto}; bad values fail loudly. */
-    public long longValue(long auto) {
-        String v = value().trim();
-        if (v.equals("auto")) {
-            return auto;
-        }
-        try {
-            long n = Long.parseLong(v);
-            if (n < 0) {
-                throw new NumberFormatException("negative");
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new MpiError(ErrorClass.ERR_ARG, "property " + property + "=" + v
-                    + " is not a non-negative integer (" + doc + ")");
-        }
+    /** Bad values are {@link ErrorClass#ERR_ARG} errors of the rank that reads them. */
+    @Override
+    public RuntimeException invalid(String value, String problem) {
+        return new MpiError(ErrorClass.ERR_ARG, "property " + property + "=" + value + " " + problem + " (" + doc + ")");
     }
 
     public static List<Config> all() {
