@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # compare-openmpi.sh [--min BYTES] [--max BYTES] [--iters N] [--warmup N] [--bw-iters N] [--repeat R] [--mpich]
-#                    [--keep DIR] [--transport threads|shm|tcp]
+#                    [--keep DIR] [--transport threads|shm|tcp] [--baseline DIR]
 # Side by side on this machine, in one run: the C baseline bench/c/pingpong.c over Open MPI (shared
 # memory, 2 processes, --bind-to none) and jmpi's drivers (bin/jmpibench, 2 ranks on the threads
 # transport), same sizes and iteration rule. Prints, per size, latency (half round trip, us) and
@@ -11,12 +11,14 @@
 # --transport picks jmpi's transport (default threads) and the matching Open MPI path: shared memory
 # (btl self,vader) for threads and shm, TCP over loopback (btl self,tcp) for tcp; the goals printed
 # at the end are the ones of that transport's issue.
+# --baseline DIR adds another jmpi build (a built checkout, e.g. `git worktree add /tmp/before <commit>` then
+# bin/build there) as one more side, interleaved in the same rounds: before/after numbers from one run.
 # Defaults: sizes 1 B .. 16 MiB; the drivers' own iteration defaults (latency 10000 / 1000 warm-up,
 # bw 1000 / 100 with a window of 64).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-min=1; max=16M; iters=; warmup=; bw_iters=; repeat=1; mpich=0; keep=; transport=threads
+min=1; max=16M; iters=; warmup=; bw_iters=; repeat=1; mpich=0; keep=; transport=threads; baseline=
 while [ $# -gt 0 ]; do
   case "$1" in
     --min) min=$2; shift 2 ;;
@@ -28,7 +30,8 @@ while [ $# -gt 0 ]; do
     --mpich) mpich=1; shift ;;
     --keep) keep=$2; shift 2 ;;
     --transport) transport=$2; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --baseline) baseline=$(cd "$2" && pwd); shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "compare-openmpi.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -79,7 +82,10 @@ run_c() { # impl bench file opts...
   fi
 }
 case "$repeat" in ''|*[!0-9]*|0) echo "compare-openmpi.sh: --repeat wants a whole number >= 1" >&2; exit 2 ;; esac
-impls=(openmpi jmpi); [ "$mpich" = 1 ] && impls+=(mpich)
+impls=(openmpi jmpi); [ "$mpich" = 1 ] && impls+=(mpich); [ -n "$baseline" ] && impls+=(baseline)
+if [ -n "$baseline" ] && [ ! -f "$baseline/jmpi-dist/target/lib/jmpi-bench.jar" ]; then
+  echo "compare-openmpi.sh: --baseline $baseline is not built; run bin/build there" >&2; exit 2
+fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for bench in latency bw; do
   if [ "$bench" = latency ]; then opts=("${lat_opts[@]}"); else opts=("${bw_opts[@]}"); fi
@@ -89,6 +95,8 @@ for bench in latency bw; do
       file="$out/$impl-$bench.$k.txt"
       if [ "$impl" = jmpi ]; then
         (cd "$root" && bin/jmpibench "$bench" --np 2 --transport "$transport" "${opts[@]}") > "$file"
+      elif [ "$impl" = baseline ]; then
+        (cd "$baseline" && bin/jmpibench "$bench" --np 2 --transport "$transport" "${opts[@]}") > "$file"
       else
         run_c "$impl" "$bench" "$file" "${opts[@]}"
       fi
@@ -115,11 +123,13 @@ cmd="bench/compare-openmpi.sh --min $min --max $max"
 [ "$repeat" != 1 ] && cmd+=" --repeat $repeat"
 [ "$mpich" = 1 ] && cmd+=" --mpich"
 [ "$transport" != threads ] && cmd+=" --transport $transport"
+[ -n "$baseline" ] && cmd+=" --baseline $baseline"
 echo "# jmpi vs C MPI, point to point between 2 ranks on one host, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "# host: $(hostname), cores: $(nproc), load average before: $load_before, after: $load_after"
 echo "# Open MPI: $(header_of "$out/openmpi-latency.txt" MPI) (C, gcc -O2 via mpicc.openmpi; mpirun -np 2 --bind-to none --mca btl $btl)"
 [ "$mpich" = 1 ] && echo "# MPICH: $(header_of "$out/mpich-latency.txt" MPI) (C, gcc -O2 via mpicc.mpich; mpirun.mpich -np 2)"
 echo "# jmpi: $(header_of "$out/jmpi-latency.txt" JVM); $(header_of "$out/jmpi-latency.txt" transport)"
+[ -n "$baseline" ] && echo "# baseline: the jmpi build in $baseline (commit $(git -C "$baseline" rev-parse --short HEAD 2>/dev/null || echo unknown)); jmpi: commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$root" diff --quiet 2>/dev/null || echo ' with uncommitted changes')"
 echo "# jmpi JVM options: $(header_of "$out/jmpi-latency.txt" 'JVM options')"
 echo "# latency: blocking Send/Recv ping-pong, half the average round trip, us; ratio = jmpi / Open MPI (lower is better)"
 echo "#   $(header_of "$out/jmpi-latency.txt" iterations)"
@@ -144,9 +154,25 @@ table() { # bench unit
 }
 # join wants its input sorted as text on the join field
 rows() { awk '$1 ~ /^[0-9]+$/ { print $1, $3 }' "$1" | sort -k1,1; }
-sorted_table() { table "$1" "$2" | { IFS= read -r blank; IFS= read -r head; echo "$blank"; echo "$head"; sort -k2,2n; }; }
+with_baseline() { # bench unit: the table with two more columns, the baseline's value and jmpi / baseline
+  local bench=$1 unit=$2
+  if [ -z "$baseline" ]; then table "$bench" "$unit"; return; fi
+  table "$bench" "$unit" | awk -v f="$out/baseline-$bench.txt" -v unit="$unit" '
+    BEGIN { while ((getline line < f) > 0) { split(line, a, " "); if (a[1] ~ /^[0-9]+$/) v[a[1]] = a[3] } }
+    NR == 1 { print; next }
+    NR == 2 { printf "%s %14s %12s\n", $0, "before_" unit, "jmpi/before"; next }
+    { if ($2 in v) printf "%s %14.3f %12.2f\n", $0, v[$2], $(NF - (NF == 7 ? 2 : 1)) / v[$2]; else print }'
+}
+sorted_table() { with_baseline "$1" "$2" | { IFS= read -r blank; IFS= read -r head; echo "$blank"; echo "$head"; sort -k2,2n; }; }
 sorted_table latency us
 sorted_table bw MB/s
+if [ -n "$baseline" ]; then
+  echo
+  for bench in latency bw; do
+    join <(rows "$out/jmpi-$bench.txt") <(rows "$out/baseline-$bench.txt") | awk -v b="$bench" '
+      { n++; s += log($2 / $3) } END { if (n) printf "# jmpi / baseline, %s: geometric mean %.3f over %d sizes (%s)\n", b, exp(s / n), n, (b == "latency" ? "lower is better" : "higher is better") }'
+  done
+fi
 
 echo
 lat8=$(join <(rows "$out/openmpi-latency.txt") <(rows "$out/jmpi-latency.txt") | awk '$1 == 8 { printf "%.2f", $3 / $2 }')
