@@ -44,8 +44,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 class LayeringTest {
     /**
      * Every module of the build, bottom up, with the jmpi modules its main code may use (its pom may
-     * declare no others; transitive ones it uses are named too). A module may only name modules above it
-     * in this list. Change a dependency here first.
+     * declare no others; transitive ones it uses are named too). A module may only name modules listed
+     * before it, the layers below it. Change a dependency here first.
      */
     static final Map<String, Set<String>> LAYERS = layers(
             "jmpi-spi", "",

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link ExitTrap} inside a rank (found through the thread's context class loader, as for JDK code
  * running a rank's method reference) and {@link RankExit}. Outside a rank ExitTrap ends the JVM, which
- * a test cannot observe. Each test sets and restores its own thread's context loader.
+ * a test cannot observe. Single-threaded: each test sets and restores its own thread's context loader.
  */
 class ExitTrapTest {
     /** A rank's loader as the launcher makes one, with a job that records failures. */
