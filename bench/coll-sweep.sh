@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # coll-sweep.sh coll-tables|tune [options]   (called by bin/jmpibench coll-tables / bin/jmpibench tune)
 #
-# coll-tables: seed 004's tables on the threads transport. For each rank count, one job per menu
+# coll-tables: Leus's broadcast/allreduce tables on the threads transport. For each rank count, one job per menu
 #   position k forces the k-th bcast and the k-th allreduce algorithm (-Djmpi.coll.bcast / .allreduce)
 #   and times 10^2..10^7 doubles (jmpi.bench.CollSweep); jmpi.bench.CollTables then prints, per
 #   collective and rank count, ms per algorithm, the default table's choice and its ratio to the best.
@@ -75,7 +75,7 @@ if [ "$what" = coll-tables ]; then
         --iters "${iters:-200}" --warmup "${warmup:-20}" > "$dir/np$np-k$k.txt"
     done
   done
-  echo "# seed 004's tables measured with jmpi, $(date -u '+%Y-%m-%d %H:%M UTC'), host $(hostname), $(nproc) cores"
+  echo "# Leus's broadcast/allreduce tables measured with jmpi, $(date -u '+%Y-%m-%d %H:%M UTC'), host $(hostname), $(nproc) cores"
   echo "# transport threads (every rank a thread of one JVM; ranks > cores means oversubscribed: $(nproc) cores)"
   echo "# JVM: $("${java[@]}" -version 2>&1 | head -1); options:$opts"
   echo "# per point: CollSweep, the average over ranks of each rank's time per call; MPI.DOUBLE, MPI.SUM for allreduce"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compare-coll.sh [--np "2 4 8"] [--max-doubles 10000000] [--iters 200] [--warmup 20] [--repeat R] [--keep DIR]
 #                  [--baseline DIR]
-# Seed 004's points, jmpi against Open MPI on this host: MPI_Bcast and MPI_Allreduce (doubles, SUM) at
+# The points of Leus's broadcast/allreduce tables, jmpi against Open MPI on this host: MPI_Bcast and MPI_Allreduce (doubles, SUM) at
 # 10^2 .. 10^7 doubles, each library with its own default algorithm choice. jmpi: bin/jmpibench's
 # CollSweep on the threads transport (-Xmx8g), nothing forced; Open MPI: bench/c/coll.c built with
 # mpicc.openmpi, run with mpirun.openmpi --allow-run-as-root --oversubscribe --bind-to none --mca btl

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # compare-noncontig.sh [--min 8] [--max 256K] [--fit-max BYTES] [--iters 1000] [--warmup 100] [--repeat R] [--keep DIR]
-# Seed 003's commByte / commDouble (issue 4) side by side on this host: bench/c/noncontig.c over Open MPI
+# The CLEI 1999 mpiJava paper's commByte / commDouble (issue 4) side by side on this host: bench/c/noncontig.c over Open MPI
 # (mpicc.openmpi -O2; mpirun.openmpi --allow-run-as-root -np 2 --bind-to none --mca btl self,vader) and
 # bin/jmpibench noncontig on the threads and shm transports, same sizes and iteration rule. Prints
 # Table 2 (Hockney fit per type and mode: r_inf MB/s, n_1/2 B, t0 us, r_inf as a share of CONTIGUOUS's)
@@ -37,7 +37,7 @@ for ((k = 1; k <= repeat; k++)); do
     "$root/bin/jmpibench" noncontig --np 2 --transport "$t" "${opts[@]}" ${fit[@]+"${fit[@]}"} > "$out/jmpi-$t.$k.txt"
   done
 done
-echo "# seed 003 commByte/commDouble: jmpi vs Open MPI, 2 ranks, one host, $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "# the CLEI 1999 mpiJava paper's commByte/commDouble: jmpi vs Open MPI, 2 ranks, one host, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "# host: $(hostname), cores: $(nproc), load average before: $load_before, after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# Open MPI: $(grep -m1 '^# MPI:' "$out/openmpi.1.txt" | sed 's/^# MPI: *//') (btl self,vader)"
 echo "# jmpi: $(grep -m1 '^# JVM:' "$out/jmpi-threads.1.txt" | sed 's/^# JVM: *//')"

@@ -4,7 +4,7 @@
 # Remakes jmpi's built-in selection table on this machine, the way the shipped one was made:
 #   1. `bin/jmpibench tune` --rounds times (every algorithm of every collective, threads transport, sizes
 #      8 B x 8^k up to --max, --np-list ranks);
-#   2. `bin/jmpibench coll-tables` once with the same rank counts (seed 004's sizes, 10^2..10^6 doubles,
+#   2. `bin/jmpibench coll-tables` once with the same rank counts (Leus's sizes, 10^2..10^6 doubles,
 #      bcast and allreduce), so those collectives are also measured at the sizes the tables judge;
 #   3. jmpi.bench.Tune over all of it (each point: the best of its measurements), keeping the current
 #      table's lines for the other localities (processes, host, hosts) after the measured `jvm` lines;
@@ -39,15 +39,15 @@ for ((r = 1; r <= rounds; r++)); do
   "$root/bin/jmpibench" tune --np-list "$np_list" --max "$max" --iters "$iters" --warmup "$warmup" \
     --base "$base" --out "$dir/round$r-table.txt" --keep "$dir/round$r" > /dev/null
 done
-echo "tune-defaults: seed 004's sizes" >&2
+echo "tune-defaults: Leus's sizes" >&2
 nps=${np_list//,/ }
 "$root/bin/jmpibench" coll-tables --bcast-np "$nps" --allreduce-np "$nps" --max-doubles 1000000 \
-  --iters "$iters" --warmup "$warmup" --keep "$dir/seed004" > "$dir/seed004.txt"
+  --iters "$iters" --warmup "$warmup" --keep "$dir/leus" > "$dir/leus.txt"
 "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" jmpi.bench.Tune --out "$out" --locality jvm --base "$base" \
-  --comment "measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname) ($(nproc) cores), threads transport, ranks $np_list: $rounds tuner rounds (8 B x 8^k up to $max) + seed 004's sizes for bcast/allreduce, best of each point, $(( $(date +%s) - start )) s" \
+  --comment "measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname) ($(nproc) cores), threads transport, ranks $np_list: $rounds tuner rounds (8 B x 8^k up to $max) + Leus's sizes for bcast/allreduce, best of each point, $(( $(date +%s) - start )) s" \
   --comment "command: bench/tune-defaults.sh --rounds $rounds --np-list $np_list --max $max --iters $iters --warmup $warmup" \
   --comment "lines for the localities processes, hosts and any: kept from the previous table (literature, hierarchical on hosts)" \
-  "$dir"/round*/np*.txt "$dir"/seed004/np*.txt > /dev/null
+  "$dir"/round*/np*.txt "$dir"/leus/np*.txt > /dev/null
 if [ "$shm_np_list" != none ]; then
   echo "tune-defaults: shm (processes of this host)" >&2
   cp "$out" "$dir/threads-table.txt"

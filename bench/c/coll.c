@@ -1,5 +1,5 @@
 /*
- * C MPI baseline for seed 004's tables (bin/jmpibench coll-tables): MPI_Bcast and MPI_Allreduce (doubles,
+ * C MPI baseline for Leus's broadcast/allreduce tables (bin/jmpibench coll-tables): MPI_Bcast and MPI_Allreduce (doubles,
  * MPI_SUM) with the library's own algorithm choice, at 10^2 .. 10^max doubles (decades), on all ranks.
  *
  *   coll bcast|allreduce [--max-doubles N] [--iters N] [--warmup N] [--mem-cap BYTES]

@@ -1,5 +1,5 @@
 /*
- * C MPI baseline for bin/jmpibench noncontig (seed 003's commByte / commDouble): ping-pong between ranks
+ * C MPI baseline for bin/jmpibench noncontig (the CLEI 1999 mpiJava paper's commByte / commDouble): ping-pong between ranks
  * 0 and 1 of n elements, half the average round trip, in three modes, for bytes and doubles:
  *   CONTIGUOUS  n consecutive elements
  *   STRIDE      one MPI_Type_vector(n, 1, 64, MPI_BYTE) / MPI_Type_vector(n, 1, 8, MPI_DOUBLE), both sides
@@ -8,7 +8,7 @@
  *   noncontig [--min B] [--max B] [--iters N] [--warmup N]
  *
  * Sizes are data bytes, doubling from --min (default 8) to --max (default 256K), plus 1000, 50000 and
- * 100000 (seed 003's Table 3); iteration rule as jmpi.bench.BenchOptions (--iters up to 64 KiB, scaled by
+ * 100000 (the CLEI 1999 mpiJava paper's Table 3); iteration rule as jmpi.bench.BenchOptions (--iters up to 64 KiB, scaled by
  * 65536/size above, at least 4 timed, 1 warm-up). Rows: type mode bytes elements iterations time_us MB/s,
  * the same as jmpi.bench.Noncontig, whose Hockney fit can be applied to them.
  */

@@ -7,7 +7,7 @@ import java.util.Locale;
 import mpi.MPI;
 
 /**
- * Several collectives over several sizes in one job, for the tuner and the seed 004 tables: prints one
+ * Several collectives over several sizes in one job, for the tuner and Leus's broadcast/allreduce tables: prints one
  * machine-readable line per point, {@code SWEEP collective ranks bytes algorithm avg_us min_us max_us iters},
  * after a {@code #} header. Each collective runs the algorithm forced by {@code -Djmpi.coll.<collective>};
  * a collective without a forced algorithm runs the table's choice, printed as {@code default:NAME};

@@ -11,7 +11,7 @@ import jmpi.coll.Registry;
 import jmpi.coll.Selection;
 
 /**
- * Seed 004's tables from {@link CollSweep} outputs: per collective and rank count, rows = message size in
+ * Leus's broadcast/allreduce tables from {@link CollSweep} outputs: per collective and rank count, rows = message size in
  * doubles, columns = time of one call in ms per algorithm of jmpi's menu, then the selection table's
  * choice, its time, the best algorithm and the ratio default / best. Ends with how many points have the
  * default within 10 % of the best (issue 5's goal: 90 %). Not an MPI program.

@@ -3,7 +3,7 @@ package jmpi.bench;
 import mpi.MPI;
 
 /**
- * Parkbench comms1 (seed 003, section 2): rank 0 sends a message to rank 1, which sends it straight back;
+ * Parkbench comms1 (the CLEI 1999 mpiJava paper, section 2): rank 0 sends a message to rank 1, which sends it straight back;
  * half the round trip is the time of one message. Prints (bytes, time us, MB/s) per size and the
  * least-squares Hockney fit: r_inf (MB/s), n_1/2 (bytes), t0 (us).
  */

@@ -8,7 +8,7 @@ import mpi.MPI;
 /**
  * The body shared by the Parkbench-shaped drivers {@link Comms1} and {@link Comms2}: runs a one-message
  * time kernel over the sizes, prints (bytes, time us, MB/s) and then the least-squares Hockney fit of
- * those points in the shape of seed 003's Table 1 (r_inf MB/s, n_1/2 bytes, t0 us). Rank 0 prints.
+ * those points in the shape of the CLEI 1999 mpiJava paper's Table 1 (r_inf MB/s, n_1/2 bytes, t0 us). Rank 0 prints.
  */
 final class CommsRun {
     private CommsRun() {

@@ -2,7 +2,7 @@ package jmpi.bench;
 
 /**
  * Hockney's model of a message transfer, {@code t(n) = t0 + n / rInf}, fitted by ordinary least squares
- * to measured points (bytes, microseconds), as Parkbench comms1 / comms2 do (seed 003, formula 1 and
+ * to measured points (bytes, microseconds), as Parkbench comms1 / comms2 do (the CLEI 1999 mpiJava paper, formula 1 and
  * Table 1). A pure function: no state, no I/O.
  *
  * <ul>

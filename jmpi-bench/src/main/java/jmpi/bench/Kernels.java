@@ -14,7 +14,7 @@ import mpi.Request;
  *   <li>{@link #pingPong}: one-way time, half the average round trip (OSU latency, Parkbench comms1);</li>
  *   <li>{@link #exchange}: Parkbench comms2: each iteration is two simultaneous exchanges (both ranks
  *       send and receive at once with Sendrecv); a quarter of the iteration's time, which is half of
- *       one exchange, is the time of one message (seed 003, section 2);</li>
+ *       one exchange, is the time of one message (the CLEI 1999 mpiJava paper, section 2);</li>
  *   <li>{@link #window}: streaming rate, a window of non-blocking sends answered by a 1-byte
  *       acknowledgement (OSU bw), or the same in both directions at once (OSU bibw).</li>
  * </ul>

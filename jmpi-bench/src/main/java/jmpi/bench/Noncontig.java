@@ -9,7 +9,7 @@ import mpi.Datatype;
 import mpi.MPI;
 
 /**
- * Seed 003's commByte / commDouble (issue 4): a ping-pong between ranks 0 and 1 of {@code n} elements in
+ * The CLEI 1999 mpiJava paper's commByte / commDouble (issue 4): a ping-pong between ranks 0 and 1 of {@code n} elements in
  * three modes, for bytes and for doubles; the time of one message is half the round trip.
  *
  * <ul>
@@ -115,12 +115,12 @@ public final class Noncontig {
         }
         if (rank == 0) {
             System.out.println();
-            System.out.println("# Table 2 (seed 003): Hockney fit t = t0 + n / r_inf over the doubling sizes up to "
+            System.out.println("# Table 2 (the CLEI 1999 mpiJava paper): Hockney fit t = t0 + n / r_inf over the doubling sizes up to "
                     + o.fitMaxBytes + " B (unweighted least squares; t0 is the intercept)");
             System.out.println(String.format("%-8s %-11s %12s %12s %12s", "type", "mode", "r_inf_MB/s", "n_1/2_bytes", "t0_us"));
             fitRows.forEach(System.out::println);
             System.out.println();
-            System.out.println("# Table 3 (seed 003): time of one message, the fixed cost of one call (the same mode's"
+            System.out.println("# Table 3 (the CLEI 1999 mpiJava paper): time of one message, the fixed cost of one call (the same mode's"
                     + " time at one element) and its share of the time");
             System.out.println(String.format("%-8s %-11s %10s %12s %14s %10s", "type", "mode", "bytes", "time_ms",
                     "call_cost_ms", "share"));

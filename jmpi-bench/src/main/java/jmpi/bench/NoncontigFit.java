@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 003's Table 2 from the rows of {@link Noncontig} or {@code bench/c/noncontig.c} ({@code type mode bytes
+ * The CLEI 1999 mpiJava paper's Table 2 from the rows of {@link Noncontig} or {@code bench/c/noncontig.c} ({@code type mode bytes
  * elements iterations time_us MB/s}): the Hockney fit per (type, mode) over the power-of-two sizes up to
  * {@code --fit-max} (default all), and STRIDE's and LOOP's r_inf as a share of CONTIGUOUS's. Not an MPI
  * program. {@code NoncontigFit [--fit-max BYTES] [--label TEXT] FILE}; prints

@@ -24,7 +24,7 @@ class HockneyFitTest {
 
     @Test
     void recoversExactParameters() {
-        double[][] p = line(44.81, 12.48); // seed 003, comms1 g77
+        double[][] p = line(44.81, 12.48); // the CLEI 1999 mpiJava paper, comms1 g77
         HockneyFit.Result r = HockneyFit.fit(p[0], p[1]);
         assertEquals(12.48, r.rInfMBps(), 1e-9);
         assertEquals(44.81, r.t0Micros(), 1e-6);

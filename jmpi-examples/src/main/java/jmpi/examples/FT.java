@@ -14,7 +14,7 @@ import mpi.MPI;
  * Each rank holds a slab of the grid (uneven slabs when P does not divide the dimension); global
  * transposes are one {@code Alltoallv}, checksums one {@code Allreduce}. With {@code --threads T > 1}
  * every rank runs its FFTs, local transposes and evolve step on T threads of a {@link TaskPool} (FT_T,
- * seed 000's multithreaded processes); only the main thread calls MPI ({@code THREAD_FUNNELED}).
+ * the ParJava paper's multithreaded processes); only the main thread calls MPI ({@code THREAD_FUNNELED}).
  * Rank 0 prints the NPB-style report (the time is the slowest rank's); every rank exits with status 1
  * when verification fails.
  */

@@ -2,7 +2,7 @@ package jmpi.examples.ft;
 
 /**
  * One worker's scratch memory for {@link Fft3d}: two split-complex blocks of {@link #WIDTH} lines of
- * the longest transform. Allocated once per worker and reused by every line of every FFT (seed 000:
+ * the longest transform. Allocated once per worker and reused by every line of every FFT (the ParJava paper:
  * per-call allocation cost many collections). Not thread-safe: one per worker.
  */
 public final class FftScratch {

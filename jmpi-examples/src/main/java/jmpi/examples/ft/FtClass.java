@@ -2,8 +2,8 @@ package jmpi.examples.ft;
 
 /**
  * The NPB FT problem classes: grid, iteration count and the reference checksums of NPB 3.4
- * (docs: ../shared/reference/npb-ft.md). Class C's references are not in the project's reference
- * file and it is not offered.
+ * (the verification values of NPB 3.4's MPI FT, ft.f). Class C's references are not carried here, so
+ * it is not offered.
  */
 public enum FtClass {
     /** 64 x 64 x 64, 6 iterations. */

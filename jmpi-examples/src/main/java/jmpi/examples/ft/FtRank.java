@@ -6,7 +6,7 @@ import jmpi.tasks.WorkerRangeBody;
 
 /**
  * One rank of NAS FT with a 1-D (slab) decomposition, optionally with threads inside the rank (the
- * FT_T scheme of seed 000: one rank per node, its threads doing the FFT lines, the local transposes
+ * FT_T scheme of the ParJava paper: one rank per node, its threads doing the FFT lines, the local transposes
  * and evolve). The rank holds a z-slab in physical space and a y-slab in frequency space
  * ({@link SlabTranspose}); communication goes through an {@link FtExchange}.
  *

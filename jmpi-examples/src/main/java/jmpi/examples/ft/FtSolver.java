@@ -5,7 +5,7 @@ import jmpi.tasks.TaskPool;
 import jmpi.tasks.WorkerRangeBody;
 
 /**
- * NAS FT in one process, serial or threaded (the FT_T idea of seed 000 inside one process): the
+ * NAS FT in one process, serial or threaded (the FT_T idea of the ParJava paper inside one process): the
  * whole grid is one {@link Box}; with a {@link TaskPool} every phase is split over its workers: FFT
  * lines along x and z by ranges of lines, along y by z-planes, evolve by ranges of elements, setup by
  * z-planes. Each worker has its own {@link FftScratch}; all arrays are allocated once, in the
