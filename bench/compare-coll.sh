@@ -16,6 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 nps="2 4 8"; max_doubles=10000000; iters=200; warmup=20; repeat=1; keep=; baseline=
 while [ $# -gt 0 ]; do
+  case "$1" in -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
   [ $# -ge 2 ] || { echo "compare-coll.sh: $1 needs a value" >&2; exit 2; }
   case "$1" in
     --np) nps=$2 ;;
