@@ -1,5 +1,8 @@
 package jmpi.conformance;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -8,6 +11,10 @@ import org.junit.jupiter.api.Test;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+
+import jmpi.spi.Backoff;
+import jmpi.spi.Setting;
+import jmpi.spi.WaitSetting;
 
 /** The layers of docs/ARCHITECTURE.md: nothing depends upward, transports never see matching or the API. */
 class LayeringTest {
@@ -85,8 +92,17 @@ class LayeringTest {
     @Test
     void tasksDependOnNothingOfJmpi() {
         noClasses().that().resideInAPackage("jmpi.tasks..")
-                .should().dependOnClassesThat().resideInAnyPackage("mpi..", "jmpi.core..", "jmpi.spi..", "jmpi.datatype..",
+                .should().dependOnClassesThat().resideInAnyPackage("mpi..", "jmpi.core..", "jmpi.datatype..",
                         "jmpi.transport..", "jmpi.launcher..")
+                .check(classes);
+    }
+
+    /** Of the SPI the task pool uses only the settings mechanism and the idle policy it shares with the engine. */
+    @Test
+    void tasksUseOnlyTheSettingsAndTheIdlePolicyOfTheSpi() {
+        noClasses().that().resideInAPackage("jmpi.tasks..")
+                .should().dependOnClassesThat(resideInAPackage("jmpi.spi..")
+                        .and(not(belongToAnyOf(Setting.class, WaitSetting.class, Backoff.class))))
                 .check(classes);
     }
 }
