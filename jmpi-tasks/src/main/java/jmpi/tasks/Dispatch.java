@@ -35,7 +35,8 @@ final class Dispatch {
 
     /**
      * Runs {@code region} on every worker, the calling owner being worker 0, and returns when all have
-     * finished; then throws the first failure of any worker (later ones suppressed).
+     * finished; then throws the first failure of any worker (later ones suppressed), or else lets the
+     * region {@link Work#collect collect} the workers' results.
      */
     void run(Work region) {
         failures.clear();
@@ -52,6 +53,7 @@ final class Dispatch {
             }
         }
         failures.rethrow();
+        region.collect();
     }
 
     /** @return the epoch of the last published region (0 before the first; volatile read) */

@@ -2,6 +2,7 @@ package jmpi.tasks;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Which thread drives a pool, in which mode, and whether the pool is closed: a pool is driven by one thread at a time, its
@@ -43,15 +44,7 @@ final class Ownership {
         return owner;
     }
 
-    /** @return the current owner's mode (meaningful to the owner only) */
-    Mode mode() {
-        return mode;
-    }
-
-    boolean inWaitForAll() {
-        return inWaitForAll;
-    }
-
+    /** Ends {@code waitForAll} (the owner, before it releases the pool). */
     void inWaitForAll(boolean waiting) {
         inWaitForAll = waiting;
     }
@@ -59,11 +52,6 @@ final class Ownership {
     /** @return whether the pool is closed */
     boolean closed() {
         return closed.getVolatile(0) != 0;
-    }
-
-    /** Marks the pool closed; the caller holds the owner slot for good ({@link #tryClaimForever}). */
-    void markClosed() {
-        closed.setVolatile(0, 1);
     }
 
     /**
@@ -105,9 +93,51 @@ final class Ownership {
         this.mode = mode;
     }
 
-    /** Takes the slot for good (close): returns {@code false} while another thread holds it. */
-    boolean tryClaimForever(Thread me) {
-        return OWNER.compareAndSet(this, (Thread) null, me);
+    /**
+     * {@code waitForAll} by {@code me}: checks that {@code me} submitted the pending tasks and marks it
+     * waiting ({@link #inWaitForAll(boolean)}).
+     *
+     * @return {@code false} when nothing was submitted (nothing to wait for)
+     */
+    boolean claimForWaitForAll(Thread me) {
+        refuseWorkerThread(me, "waitForAll");
+        Thread o = owner;
+        if (o == null) {
+            return false;
+        }
+        if (o != me) {
+            throw new IllegalStateException("waitForAll: the tasks of this pool were submitted by thread "
+                    + o.getName() + ", not by " + me.getName());
+        }
+        if (mode != Mode.TASKS || inWaitForAll) {
+            throw new IllegalStateException("waitForAll called from inside a parallel region or a task of the same pool");
+        }
+        inWaitForAll = true;
+        return true;
+    }
+
+    /**
+     * {@code close} by {@code me}: waits until no thread drives the pool, then takes the owner slot for
+     * good and marks the pool closed, so that nothing can start any more.
+     *
+     * @return {@code false} when the pool was already closed (by this or another thread)
+     */
+    boolean closeWhenIdle(Thread me) {
+        refuseWorkerThread(me, "close");
+        if (closed()) {
+            return false;
+        }
+        if (owner == me) {
+            throw new IllegalStateException("close() inside a parallel region, or with pending tasks (call waitForAll first)");
+        }
+        while (!OWNER.compareAndSet(this, (Thread) null, me)) {
+            if (closed()) {
+                return false;
+            }
+            LockSupport.parkNanos(100_000);
+        }
+        closed.setVolatile(0, 1); // the owner slot stays taken
+        return true;
     }
 
     /** Releases the pool. */

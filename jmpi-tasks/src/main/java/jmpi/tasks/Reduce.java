@@ -8,7 +8,7 @@ import java.util.function.IntToLongFunction;
  * A parallel reduction, written once over a small per-type strategy. The shared part: each worker
  * starts its partial at the identity ({@link #begin}), folds its chunks into it in the order it
  * ran them ({@link #chunk}), and after the loop the owner folds the workers' partials in worker
- * order ({@link #combine}), so a floating-point result is the same on every run with a static
+ * order ({@link #collect}), so a floating-point result is the same on every run with a static
  * schedule and the same pool size. The per-type part ({@link Doubles}, {@link Longs},
  * {@link Generic}) is only where the partials live and how one value is combined; the primitive
  * types keep their own arrays and loops so that nothing is boxed.
@@ -33,7 +33,8 @@ abstract sealed class Reduce extends Loop permits Reduce.Doubles, Reduce.Longs, 
     }
 
     /** Folds every worker's partial, in worker order, into the result (owner, after the loop). */
-    final void combine() {
+    @Override
+    final void collect() {
         startResult();
         for (int w = 0; w < workers; w++) {
             absorb(w);
@@ -201,9 +202,12 @@ abstract sealed class Reduce extends Loop permits Reduce.Doubles, Reduce.Longs, 
             this.chunks = chunks;
         }
 
+        /** @return the result, forgotten here so that the pool keeps no reference to it */
         @SuppressWarnings("unchecked")
-        <T> T result() {
-            return (T) result;
+        <T> T takeResult() {
+            T r = (T) result;
+            result = null;
+            return r;
         }
 
         @Override
@@ -234,7 +238,6 @@ abstract sealed class Reduce extends Loop permits Reduce.Doubles, Reduce.Longs, 
             chunks = null;
             combiner = null;
             identity = null;
-            result = null;
         }
     }
 }

@@ -2,7 +2,6 @@ package jmpi.tasks;
 
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BinaryOperator;
 import java.util.function.IntConsumer;
 import java.util.function.IntToDoubleFunction;
@@ -43,35 +42,18 @@ import java.util.function.IntToLongFunction;
  * {@link TaskRing} (the task queue), {@link Waiting} (wait and wake), {@link Failures},
  * {@link Worker} (the pool threads) and {@link TaskSetting} (the properties).
  *
- * <h2>Memory visibility (happens-before)</h2>
- * <ul>
- *   <li>Everything the calling thread wrote before {@code parallelFor}, {@code reduce*},
- *       {@code parallel} or {@code submit} is visible to every chunk, region body and task it starts
- *       (the generation counter and the task queue's tail are published with volatile stores the
- *       workers read before running).</li>
- *   <li>Everything a chunk, region body or task wrote is visible to the calling thread after the call
- *       returns, or after {@code waitForAll} returns (each worker's completion is a volatile
- *       read-modify-write the caller reads before returning). This holds when the call throws too.</li>
- *   <li>Between workers of one region: everything written before {@link Region#barrier()} is visible
- *       to all after it. Chunks of one loop are otherwise unordered: workers writing shared data in
- *       the same region need {@link Critical}, {@link Atomics} or disjoint indices.</li>
- * </ul>
- *
- * <h2>Failures</h2>
- * An exception or error thrown by a chunk, region body or task does not stop the other workers'
- * current chunk (dynamic and guided loops stop handing out chunks; barriers of the region throw
- * {@link RegionAbortedException}); when the call (or {@code waitForAll}) completes, the first failure
- * is thrown to the caller with the later ones attached as suppressed exceptions. Unchecked exceptions
- * and errors are rethrown as they are; a checked one is wrapped in {@link TaskFailedException}. The
- * pool stays usable.
+ * <h2>Memory visibility and failures</h2>
+ * As the package documentation says: what the caller wrote before a call is visible to the work it
+ * starts, what that work wrote is visible to the caller after the call (even when it throws), a
+ * region's barrier orders its workers; the first failure is thrown to the caller, later ones
+ * suppressed, and the pool stays usable.
  *
  * <h2>Threads and reentrancy</h2>
  * A pool is driven by one thread at a time (its owner while a region runs or tasks are pending).
  * Nested use is not supported and is refused with an {@link IllegalStateException} naming the
  * cause: a loop body or task starting work on its own pool, a second thread using the pool while
  * another one drives it, a region started while submitted tasks are pending. Use a second pool, or
- * run the inner loop serially. Workers are daemon threads; {@link #close()} stops them. All methods
- * are safe to call from any thread: those that cannot proceed (see above) throw instead of blocking.
+ * run the inner loop serially. Workers are daemon threads; {@link #close()} stops them.
  */
 public final class TaskPool implements AutoCloseable {
     /** Property: number of workers of {@link #TaskPool()} (default: available processors); see {@link TaskSetting#THREADS}. */
@@ -181,12 +163,8 @@ public final class TaskPool implements AutoCloseable {
     public void parallelFor(int from, int to, Schedule schedule, RangeBody body) {
         Objects.requireNonNull(body, "body");
         enterRegion();
-        try {
-            range.set(body);
-            runLoop(range, from, to, schedule);
-        } finally {
-            leave(range);
-        }
+        range.set(body);
+        runLoop(range, from, to, schedule);
     }
 
     /**
@@ -212,12 +190,8 @@ public final class TaskPool implements AutoCloseable {
     public void parallelFor(int from, int to, Schedule schedule, WorkerRangeBody body) {
         Objects.requireNonNull(body, "body");
         enterRegion();
-        try {
-            perWorker.set(body);
-            runLoop(perWorker, from, to, schedule);
-        } finally {
-            leave(perWorker);
-        }
+        perWorker.set(body);
+        runLoop(perWorker, from, to, schedule);
     }
 
     /**
@@ -232,12 +206,8 @@ public final class TaskPool implements AutoCloseable {
     public void parallelForEach(int from, int to, Schedule schedule, IntConsumer body) {
         Objects.requireNonNull(body, "body");
         enterRegion();
-        try {
-            each.set(body);
-            runLoop(each, from, to, schedule);
-        } finally {
-            leave(each);
-        }
+        each.set(body);
+        runLoop(each, from, to, schedule);
     }
 
     /**
@@ -249,12 +219,8 @@ public final class TaskPool implements AutoCloseable {
     public void parallel(RegionBody body) {
         Objects.requireNonNull(body, "body");
         enterRegion();
-        try {
-            region.set(body);
-            dispatch.run(region);
-        } finally {
-            leave(region);
-        }
+        region.set(body);
+        run(region);
     }
 
     // ---------------------------------------------------------------- reductions
@@ -293,52 +259,28 @@ public final class TaskPool implements AutoCloseable {
         return reduceDoubles(from, to, schedule, op, f, null);
     }
 
-    /**
-     * @param from first index
-     * @param to one past the last index
-     * @param f the value of index {@code i}
-     * @return the sum of {@code f(i)}, static schedule, deterministic for a given pool size
-     */
+    /** @return the sum of {@code f(i)} over {@code [from, to)}, static schedule, deterministic for a given pool size */
     public double sumDouble(int from, int to, IntToDoubleFunction f) {
-        return reduceEach(from, to, Reduction.SUM, f);
+        return reduceDoubles(from, to, Schedule.STATIC, Reduction.SUM, null, Objects.requireNonNull(f, "f"));
     }
 
-    /**
-     * @param from first index
-     * @param to one past the last index
-     * @param f the value of index {@code i}
-     * @return the minimum of {@code f(i)} (+infinity for an empty range)
-     */
+    /** @return the minimum of {@code f(i)} over {@code [from, to)} (+infinity for an empty range) */
     public double minDouble(int from, int to, IntToDoubleFunction f) {
-        return reduceEach(from, to, Reduction.MIN, f);
+        return reduceDoubles(from, to, Schedule.STATIC, Reduction.MIN, null, Objects.requireNonNull(f, "f"));
     }
 
-    /**
-     * @param from first index
-     * @param to one past the last index
-     * @param f the value of index {@code i}
-     * @return the maximum of {@code f(i)} (-infinity for an empty range)
-     */
+    /** @return the maximum of {@code f(i)} over {@code [from, to)} (-infinity for an empty range) */
     public double maxDouble(int from, int to, IntToDoubleFunction f) {
-        return reduceEach(from, to, Reduction.MAX, f);
-    }
-
-    private double reduceEach(int from, int to, Reduction op, IntToDoubleFunction f) {
-        Objects.requireNonNull(f, "f");
-        return reduceDoubles(from, to, Schedule.STATIC, op, null, f);
+        return reduceDoubles(from, to, Schedule.STATIC, Reduction.MAX, null, Objects.requireNonNull(f, "f"));
     }
 
     /** Every reduction of doubles: over chunks ({@code chunks}) or over indices ({@code each}). */
     private double reduceDoubles(int from, int to, Schedule schedule, Reduction op, DoubleRangeFunction chunks,
             IntToDoubleFunction each) {
         enterRegion();
-        try {
-            doubles.set(op, chunks, each);
-            runReduction(doubles, from, to, schedule);
-            return doubles.result();
-        } finally {
-            leave(doubles);
-        }
+        doubles.set(op, chunks, each);
+        runLoop(doubles, from, to, schedule);
+        return doubles.result();
     }
 
     /**
@@ -370,52 +312,28 @@ public final class TaskPool implements AutoCloseable {
         return reduceLongs(from, to, schedule, op, f, null);
     }
 
-    /**
-     * @param from first index
-     * @param to one past the last index
-     * @param f the value of index {@code i}
-     * @return the sum of {@code f(i)} (exact, wrapping on overflow like {@code +})
-     */
+    /** @return the sum of {@code f(i)} over {@code [from, to)} (exact, wrapping on overflow like {@code +}) */
     public long sumLong(int from, int to, IntToLongFunction f) {
-        return reduceLongEach(from, to, Reduction.SUM, f);
+        return reduceLongs(from, to, Schedule.STATIC, Reduction.SUM, null, Objects.requireNonNull(f, "f"));
     }
 
-    /**
-     * @param from first index
-     * @param to one past the last index
-     * @param f the value of index {@code i}
-     * @return the minimum of {@code f(i)} ({@code Long.MAX_VALUE} for an empty range)
-     */
+    /** @return the minimum of {@code f(i)} over {@code [from, to)} ({@code Long.MAX_VALUE} for an empty range) */
     public long minLong(int from, int to, IntToLongFunction f) {
-        return reduceLongEach(from, to, Reduction.MIN, f);
+        return reduceLongs(from, to, Schedule.STATIC, Reduction.MIN, null, Objects.requireNonNull(f, "f"));
     }
 
-    /**
-     * @param from first index
-     * @param to one past the last index
-     * @param f the value of index {@code i}
-     * @return the maximum of {@code f(i)} ({@code Long.MIN_VALUE} for an empty range)
-     */
+    /** @return the maximum of {@code f(i)} over {@code [from, to)} ({@code Long.MIN_VALUE} for an empty range) */
     public long maxLong(int from, int to, IntToLongFunction f) {
-        return reduceLongEach(from, to, Reduction.MAX, f);
-    }
-
-    private long reduceLongEach(int from, int to, Reduction op, IntToLongFunction f) {
-        Objects.requireNonNull(f, "f");
-        return reduceLongs(from, to, Schedule.STATIC, op, null, f);
+        return reduceLongs(from, to, Schedule.STATIC, Reduction.MAX, null, Objects.requireNonNull(f, "f"));
     }
 
     /** Every reduction of longs: over chunks ({@code chunks}) or over indices ({@code each}). */
     private long reduceLongs(int from, int to, Schedule schedule, Reduction op, LongRangeFunction chunks,
             IntToLongFunction each) {
         enterRegion();
-        try {
-            longs.set(op, chunks, each);
-            runReduction(longs, from, to, schedule);
-            return longs.result();
-        } finally {
-            leave(longs);
-        }
+        longs.set(op, chunks, each);
+        runLoop(longs, from, to, schedule);
+        return longs.result();
     }
 
     /**
@@ -454,24 +372,28 @@ public final class TaskPool implements AutoCloseable {
         Objects.requireNonNull(f, "f");
         Objects.requireNonNull(combiner, "combiner");
         enterRegion();
+        generic.set(identity, combiner, f);
+        runLoop(generic, from, to, schedule);
+        return generic.takeResult();
+    }
+
+    /** Runs {@code loop} over {@code [from, to)} as {@code schedule} deals it (the caller just entered the region). */
+    private void runLoop(Loop loop, int from, int to, Schedule schedule) {
         try {
-            generic.set(identity, combiner, f);
-            runReduction(generic, from, to, schedule);
-            return generic.result();
+            loop.deal(from, to, schedule);
+            dispatch.run(loop);
         } finally {
-            leave(generic);
+            leave(loop);
         }
     }
 
-    private void runLoop(Loop loop, int from, int to, Schedule schedule) {
-        loop.deal(from, to, schedule);
-        dispatch.run(loop);
-    }
-
-    /** Runs {@code r} and folds the workers' partials in worker order (not when a worker failed). */
-    private void runReduction(Reduce r, int from, int to, Schedule schedule) {
-        runLoop(r, from, to, schedule);
-        r.combine();
+    /** Runs {@code work} on every worker (the caller just entered the region). */
+    private void run(Work work) {
+        try {
+            dispatch.run(work);
+        } finally {
+            leave(work);
+        }
     }
 
     // ---------------------------------------------------------------- tasks (ParJava model)
@@ -505,20 +427,9 @@ public final class TaskPool implements AutoCloseable {
      * submitted.
      */
     public void waitForAll() {
-        Thread me = Thread.currentThread();
-        ownership.refuseWorkerThread(me, "waitForAll");
-        Thread o = ownership.owner();
-        if (o == null) {
+        if (!ownership.claimForWaitForAll(Thread.currentThread())) {
             return;
         }
-        if (o != me) {
-            throw new IllegalStateException("waitForAll: the tasks of this pool were submitted by thread "
-                    + o.getName() + ", not by " + me.getName());
-        }
-        if (ownership.mode() != Ownership.Mode.TASKS || ownership.inWaitForAll()) {
-            throw new IllegalStateException("waitForAll called from inside a parallel region or a task of the same pool");
-        }
-        ownership.inWaitForAll(true);
         Throwable f;
         try {
             ring.awaitAll();
@@ -560,21 +471,9 @@ public final class TaskPool implements AutoCloseable {
      */
     @Override
     public void close() {
-        Thread me = Thread.currentThread();
-        ownership.refuseWorkerThread(me, "close");
-        if (ownership.closed()) {
+        if (!ownership.closeWhenIdle(Thread.currentThread())) {
             return;
         }
-        if (ownership.owner() == me) {
-            throw new IllegalStateException("close() inside a parallel region, or with pending tasks (call waitForAll first)");
-        }
-        while (!ownership.tryClaimForever(me)) {
-            if (ownership.closed()) {
-                return;
-            }
-            LockSupport.parkNanos(100_000);
-        }
-        ownership.markClosed(); // the owner slot stays taken: nothing can start any more
         waiting.wakeWorkers();
         for (Worker worker : workers) {
             try {

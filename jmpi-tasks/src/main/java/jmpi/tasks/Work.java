@@ -17,6 +17,10 @@ abstract sealed class Work permits Loop, RegionWork {
      */
     abstract void runShare(int w);
 
+    /** Called by the owner once every worker finished its share, none failing (reductions fold here). */
+    void collect() {
+    }
+
     /** Drops the references to the caller's bodies once the region is over (owner only). */
     abstract void clear();
 }
