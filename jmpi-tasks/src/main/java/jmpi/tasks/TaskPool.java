@@ -25,22 +25,22 @@ import java.util.function.IntToLongFunction;
  *
  * <h2>Dispatch cost</h2>
  * Starting a region allocates nothing and creates no thread: the caller writes the region's
- * description into a reusable descriptor ({@link Work}), bumps a generation counter (one volatile
- * store, {@link Dispatch}) and runs its own share. Idle workers watch the counter with the idle
+ * description into a reusable descriptor ({@code Work}), bumps a generation counter (one volatile
+ * store, {@code Dispatch}) and runs its own share. Idle workers watch the counter with the idle
  * policy shared with the engine ({@link jmpi.spi.Backoff}, properties {@code jmpi.wait.*}): they spin
  * ({@link Thread#onSpinWait()}) for {@code jmpi.wait.spinNanos} (default 50 us: a thread wake-up
  * costs about 40 us on the reference machine, a spin hand-off under 0.1 us), yield for
- * {@code jmpi.wait.yieldNanos}, then park ({@link Waiting}); the caller unparks only the workers that
+ * {@code jmpi.wait.yieldNanos}, then park ({@code Waiting}); the caller unparks only the workers that
  * announced they parked. When the pool has more workers than the machine has cores, the spin and
  * yield phases shrink (2 us, 20 us). Reductions keep one partial result per worker, each alone on its
- * own 128-byte span (no false sharing), combined by the caller in worker order ({@link Reduce}).
+ * own 128-byte span (no false sharing), combined by the caller in worker order ({@code Reduce}).
  *
  * <h2>Structure</h2>
- * This class is the facade: the public API and the ownership rules ({@link Ownership}). The parts:
- * {@link Dispatch} (hand-off of a region to the workers), {@link Work} and its subclasses (what a
- * region runs: {@link Loop}, {@link Reduce}, {@link RegionWork}), {@link RegionBarrier},
- * {@link TaskRing} (the task queue), {@link Waiting} (wait and wake), {@link Failures},
- * {@link Worker} (the pool threads) and {@link TaskSetting} (the properties).
+ * This class is the facade: the public API and the ownership rules ({@code Ownership}). The parts:
+ * {@code Dispatch} (hand-off of a region to the workers), {@code Work} and its subclasses (what a
+ * region runs: {@code Loop}, {@code Reduce}, {@code RegionWork}), {@code RegionBarrier},
+ * {@code TaskRing} (the task queue), {@code Waiting} (wait and wake), {@code Failures},
+ * {@code Worker} (the pool threads) and {@link TaskSetting} (the properties).
  *
  * <h2>Memory visibility and failures</h2>
  * As the package documentation says: what the caller wrote before a call is visible to the work it
