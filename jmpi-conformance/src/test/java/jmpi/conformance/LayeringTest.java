@@ -1,5 +1,8 @@
 package jmpi.conformance;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,6 +35,10 @@ import com.tngtech.archunit.core.domain.Source;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
+import jmpi.spi.Backoff;
+import jmpi.spi.Setting;
+import jmpi.spi.WaitSetting;
+
 /**
  * The layers of docs/ARCHITECTURE.md: nothing depends upward, transports never see matching or the API.
  *
@@ -50,7 +57,7 @@ class LayeringTest {
     static final Map<String, Set<String>> LAYERS = layers(
             "jmpi-spi", "",
             "jmpi-datatype", "",
-            "jmpi-tasks", "",
+            "jmpi-tasks", "jmpi-spi",
             "jmpi-mpj", "",
             "jmpi-core", "jmpi-spi jmpi-datatype",
             "jmpi-coll", "jmpi-spi jmpi-datatype jmpi-core",
@@ -63,7 +70,7 @@ class LayeringTest {
             "jmpi-api", "jmpi-spi jmpi-datatype jmpi-core jmpi-coll jmpi-mpj",
             "jmpi-examples", "jmpi-api jmpi-tasks",
             "jmpi-bench", "jmpi-api jmpi-coll",
-            "jmpi-jcstress", "jmpi-spi jmpi-datatype jmpi-core jmpi-coll jmpi-threads",
+            "jmpi-jcstress", "jmpi-spi jmpi-datatype jmpi-tasks jmpi-core jmpi-coll jmpi-threads",
             "jmpi-conformance", "jmpi-api jmpi-testkit",
             "jmpi-dist", "jmpi-api jmpi-launcher jmpi-tasks jmpi-examples jmpi-bench",
             "jmpi-programs", "");
@@ -285,8 +292,17 @@ class LayeringTest {
     @Test
     void tasksDependOnNothingOfJmpi() {
         noClasses().that().resideInAPackage("jmpi.tasks..")
-                .should().dependOnClassesThat().resideInAnyPackage("mpi..", "jmpi.core..", "jmpi.spi..", "jmpi.datatype..",
+                .should().dependOnClassesThat().resideInAnyPackage("mpi..", "jmpi.core..", "jmpi.datatype..",
                         "jmpi.transport..", "jmpi.launcher..")
+                .check(classes);
+    }
+
+    /** Of the SPI the task pool uses only the settings mechanism and the idle policy it shares with the engine. */
+    @Test
+    void tasksUseOnlyTheSettingsAndTheIdlePolicyOfTheSpi() {
+        noClasses().that().resideInAPackage("jmpi.tasks..")
+                .should().dependOnClassesThat(resideInAPackage("jmpi.spi..")
+                        .and(not(belongToAnyOf(Setting.class, WaitSetting.class, Backoff.class))))
                 .check(classes);
     }
 }

@@ -7,19 +7,14 @@ import jmpi.spi.Setting;
 /**
  * Every tunable of the engine (a {@link Setting}): a named system property, its default and one line of doc. Read and
  * validated once, when a rank's engine starts; docs/CONFIGURATION.md lists the same entries (a test
- * keeps the two in step).
+ * keeps the two in step). How a waiting rank spins, yields and parks ({@code jmpi.wait.*}) is
+ * {@link jmpi.spi.WaitSetting}, shared with the task pool.
  */
 public enum Config implements Setting {
     EAGER_LIMIT("jmpi.eager.limit", "auto",
             "Largest message (bytes) sent eagerly; larger ones go by rendezvous (between ranks of one JVM copied once); auto: the transport's preference (tcp: 32768), else 16384."),
     SMALL_LIMIT("jmpi.small.limit", "auto",
             "Largest message (bytes) copied inline into the transport's small-message path (fastbox); auto: the transport's own limit, 0: off."),
-    SPIN_NANOS("jmpi.wait.spinNanos", "auto",
-            "How long a waiting rank spins before yielding (ns); auto: 50000, or 2000 when ranks outnumber cores."),
-    YIELD_NANOS("jmpi.wait.yieldNanos", "auto",
-            "How long a waiting rank yields after spinning, before parking (ns); auto: 200000, or 20000 when oversubscribed."),
-    PARK_NANOS("jmpi.wait.parkNanos", "1000000",
-            "Longest single park of a waiting rank (ns); arrivals wake it earlier."),
     OBJECT_ALLOW("jmpi.object.allow", "",
             "Extra classes MPI.OBJECT may carry, as ObjectInputFilter patterns (com.example.**;org.x.Y)."),
     BSEND_OVERHEAD("jmpi.bsend.overhead", "64",

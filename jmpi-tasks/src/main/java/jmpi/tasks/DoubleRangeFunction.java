@@ -2,7 +2,8 @@ package jmpi.tasks;
 
 /**
  * Computes a partial result over one chunk {@code [start, end)} of a parallel reduction of doubles,
- * for example the sum of {@code a[i]} over the chunk.
+ * for example the sum of {@code a[i]} over the chunk. Called concurrently by several workers on
+ * disjoint chunks; the pool keeps each worker's partial apart, so it needs no synchronization.
  */
 @FunctionalInterface
 public interface DoubleRangeFunction {

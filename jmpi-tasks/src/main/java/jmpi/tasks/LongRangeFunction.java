@@ -1,6 +1,9 @@
 package jmpi.tasks;
 
-/** Computes a partial result over one chunk {@code [start, end)} of a parallel reduction of longs. */
+/**
+ * Computes a partial result over one chunk {@code [start, end)} of a parallel reduction of longs.
+ * Called concurrently by several workers on disjoint chunks, as a {@link DoubleRangeFunction}.
+ */
 @FunctionalInterface
 public interface LongRangeFunction {
     /**

@@ -8,6 +8,8 @@ import java.lang.invoke.VarHandle;
  * adjacent-line prefetcher does not make neighbours share either), read and written through a
  * {@link VarHandle} with the access mode each call site names. Cell {@code i} lives at array index
  * {@code (i + 1) * STRIDE}; the array's header and the first and last spans are padding.
+ * Thread-safe as far as the access modes its callers pick: each owner class documents which
+ * cell is volatile, release/acquire or confined to one thread.
  *
  * <pre>
  *  index: 0 ........ 15 | 16 ....... 31 | 32 ....... 47 | ... | (n+1)*16 ... (n+2)*16-1

@@ -2,6 +2,7 @@ package jmpi.tasks;
 
 /**
  * Computes a partial result over one chunk {@code [start, end)} of a generic parallel reduction.
+ * Called concurrently by several workers on disjoint chunks, as a {@link DoubleRangeFunction}.
  *
  * @param <T> the type of the partial results
  */

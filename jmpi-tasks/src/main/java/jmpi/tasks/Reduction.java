@@ -2,7 +2,7 @@ package jmpi.tasks;
 
 /**
  * The built-in reduction operators for {@code double} and {@code long} values: each has an identity
- * and an associative, commutative combination.
+ * and an associative, commutative combination. Immutable constants.
  */
 public enum Reduction {
     /** Sum; identity 0. */

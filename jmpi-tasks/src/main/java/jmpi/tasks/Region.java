@@ -6,11 +6,13 @@ package jmpi.tasks;
  * nothing. A handle is valid only inside the region body, and only on the worker it was given to.
  */
 public final class Region {
-    private final TaskPool pool;
+    private final RegionBarrier barrier;
+    private final int workers;
     private final int worker;
 
-    Region(TaskPool pool, int worker) {
-        this.pool = pool;
+    Region(RegionBarrier barrier, int workers, int worker) {
+        this.barrier = barrier;
+        this.workers = workers;
         this.worker = worker;
     }
 
@@ -21,7 +23,7 @@ public final class Region {
 
     /** @return the number of workers running the region (the pool's size) */
     public int workers() {
-        return pool.size();
+        return workers;
     }
 
     /**
@@ -31,7 +33,7 @@ public final class Region {
      * of waiting forever; the region then reports that worker's exception.
      */
     public void barrier() {
-        pool.barrier(worker);
+        barrier.await(worker);
     }
 
     /**
@@ -40,7 +42,7 @@ public final class Region {
      * @return the first index of this worker's near-equal block of {@code [from, to)} ({@link Splitter})
      */
     public int blockStart(int from, int to) {
-        return Splitter.start(from, to, pool.size(), worker);
+        return Splitter.start(from, to, workers, worker);
     }
 
     /**
@@ -49,7 +51,7 @@ public final class Region {
      * @return one past the last index of this worker's block of {@code [from, to)}
      */
     public int blockEnd(int from, int to) {
-        return Splitter.end(from, to, pool.size(), worker);
+        return Splitter.end(from, to, workers, worker);
     }
 
     /**

@@ -3,6 +3,7 @@ package jmpi.tasks;
 /**
  * The body of a parallel region ({@link TaskPool#parallel(RegionBody)}): every worker of the pool
  * runs it once, with its own {@link Region} handle (worker number, barrier, block bounds).
+ * Called concurrently by every worker; {@link Region#barrier()} orders their writes.
  */
 @FunctionalInterface
 public interface RegionBody {

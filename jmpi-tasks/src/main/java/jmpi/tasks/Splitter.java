@@ -3,8 +3,8 @@ package jmpi.tasks;
 /**
  * Splits an iteration space {@code [from, to)} into {@code parts} contiguous, near-equal chunks: every
  * chunk has {@code n / parts} or {@code n / parts + 1} indices, and the {@code n % parts} larger
- * chunks come first (the ParJava scheme, seed 000, Fig. 3-4). Chunk {@code k} is
- * {@code [start(k), end(k))}; chunks may be empty when {@code parts > n}. Pure functions, no state.
+ * chunks come first (the ParJava scheme: Akopyan, "Using multithreaded processes in the ParJava
+ * environment", Proc. ISP RAS 27(2), 2015, Fig. 3-4). Chunk {@code k} is {@code [start(k), end(k))}; chunks may be empty when {@code parts > n}. Pure functions, no state.
  */
 public final class Splitter {
     private Splitter() {

@@ -1,7 +1,7 @@
 package jmpi.tasks;
 
 /**
- * A task of the ParJava programming model (seed 000): subclass it, implement {@link #run()}, set
+ * A task of the ParJava programming model (Akopyan, Proc. ISP RAS 27(2), 2015): subclass it, implement {@link #run()}, set
  * the task's parameters (loop bounds, references to shared arrays) before handing it to
  * {@link TaskPool#submit(Task)}, and call {@link TaskPool#waitForAll()} on the main thread.
  *

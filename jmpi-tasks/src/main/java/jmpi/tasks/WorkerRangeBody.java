@@ -3,7 +3,8 @@ package jmpi.tasks;
 /**
  * A parallel loop body that also learns which worker runs the chunk, so that it can use
  * per-worker scratch memory allocated once ({@code scratch[worker]}). Worker 0 is the calling
- * thread; workers are numbered {@code 0 .. pool.size()-1}.
+ * thread; workers are numbered {@code 0 .. pool.size()-1}. Called concurrently by several workers,
+ * as a {@link RangeBody}.
  */
 @FunctionalInterface
 public interface WorkerRangeBody {

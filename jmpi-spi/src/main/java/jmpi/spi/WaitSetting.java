@@ -1,0 +1,41 @@
+package jmpi.spi;
+
+/**
+ * The tunables of how an idle thread waits (a {@link Setting}): how long it spins, how long it then
+ * yields, and the longest single park of a rank. Read by {@link Backoff#forThreads}; used by the
+ * engine's waits (jmpi-core's {@code BackoffIdle}) and by the task pool's idle workers and waiters
+ * (jmpi-tasks), so that both follow one policy set by one set of properties. Immutable constants.
+ */
+public enum WaitSetting implements Setting {
+    SPIN_NANOS("jmpi.wait.spinNanos", "auto",
+            "How long a waiting rank spins before yielding (ns); auto: 50000, or 2000 when ranks outnumber cores."),
+    YIELD_NANOS("jmpi.wait.yieldNanos", "auto",
+            "How long a waiting rank yields after spinning, before parking (ns); auto: 200000, or 20000 when oversubscribed."),
+    PARK_NANOS("jmpi.wait.parkNanos", "1000000",
+            "Longest single park of a waiting rank (ns); arrivals wake it earlier.");
+
+    private final String property;
+    private final String defaultValue;
+    private final String doc;
+
+    WaitSetting(String property, String defaultValue, String doc) {
+        this.property = property;
+        this.defaultValue = defaultValue;
+        this.doc = doc;
+    }
+
+    @Override
+    public String property() {
+        return property;
+    }
+
+    @Override
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    @Override
+    public String doc() {
+        return doc;
+    }
+}
