@@ -25,7 +25,7 @@ final class AllreduceHierarchical implements AllreduceAlgorithm {
 
     @Override
     public void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
-        Hierarchy h = Coll.hierarchy(c.comm);
+        Hierarchy h = c.hierarchy();
         boolean inNode = h.local.size() > 1;
         Object part = s;
         int po = so;
@@ -33,13 +33,13 @@ final class AllreduceHierarchical implements AllreduceAlgorithm {
             // The node's combination lands in a scratch array on the leader (r is the leaders' result).
             part = h.leads() ? Ctx.alloc(t, count) : null;
             po = 0;
-            Coll.reduce(h.local, s, so, part, 0, count, t, op, 0, false);
+            h.steps.reduce(h.local, s, so, part, 0, count, t, op, 0);
         }
         if (h.leads()) {
-            Coll.allreduce(h.leaders, part, po, r, ro, count, t, op, false);
+            h.steps.allreduce(h.leaders, part, po, r, ro, count, t, op);
         }
         if (inNode) {
-            Coll.bcast(h.local, r, ro, count, t, 0, false);
+            h.steps.bcast(h.local, r, ro, count, t, 0);
         }
     }
 }

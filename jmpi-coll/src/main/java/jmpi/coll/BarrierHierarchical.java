@@ -23,16 +23,16 @@ final class BarrierHierarchical implements BarrierAlgorithm {
 
     @Override
     public void run(Ctx c) {
-        Hierarchy h = Coll.hierarchy(c.comm);
+        Hierarchy h = c.hierarchy();
         boolean inNode = h.local.size() > 1;
         if (inNode) {
-            Coll.barrier(h.local, false);
+            h.steps.barrier(h.local);
         }
         if (h.leads()) {
-            Coll.barrier(h.leaders, false);
+            h.steps.barrier(h.leaders);
         }
         if (inNode) {
-            Coll.bcast(h.local, new byte[1], 0, 1, BasicType.BYTE, 0, false);
+            h.steps.bcast(h.local, new byte[1], 0, 1, BasicType.BYTE, 0);
         }
     }
 }

@@ -25,18 +25,18 @@ final class BcastHierarchical implements BcastAlgorithm {
 
     @Override
     public void run(Ctx c, Object buf, int off, int count, BasicType t, int root) {
-        Hierarchy h = Coll.hierarchy(c.comm);
+        Hierarchy h = c.hierarchy();
         int rootNode = h.nodes.nodeOf(root);
         boolean rootLeads = h.nodes.leader(rootNode) == root;
         boolean inNode = h.local.size() > 1;
         if (!rootLeads && h.node == rootNode) {
-            Coll.bcast(h.local, buf, off, count, t, h.localRank(root), false);
+            h.steps.bcast(h.local, buf, off, count, t, h.localRank(root));
         }
         if (h.leads()) {
-            Coll.bcast(h.leaders, buf, off, count, t, rootNode, false);
+            h.steps.bcast(h.leaders, buf, off, count, t, rootNode);
         }
         if (inNode && (h.node != rootNode || rootLeads)) {
-            Coll.bcast(h.local, buf, off, count, t, 0, false);
+            h.steps.bcast(h.local, buf, off, count, t, 0);
         }
     }
 }
