@@ -9,6 +9,7 @@ import jmpi.datatype.BasicType;
  * table ({@link Hierarchy#steps}); the leaders' allgatherv is a ring. Restriction: two nodes or more, one of
  * them with two ranks or more. Cost, with L leaders, a largest node of m ranks and blocks of n bytes:
  * T_gather(m, n) + (L-1)(alpha + m n beta) over the slow links + T_bcast(m, p n).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AllgatherHierarchical implements AllgatherAlgorithm {
     @Override

@@ -11,6 +11,7 @@ import jmpi.datatype.BasicType;
  * them with two ranks or more; a commutative operation when some node's ranks are not consecutive.
  * Cost, with L leaders and a largest node of m ranks: T_reduce(m, n) + T_allreduce(L, n) +
  * T_bcast(m, n); only the middle term crosses the slow links.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AllreduceHierarchical implements AllreduceAlgorithm {
     @Override

@@ -9,6 +9,7 @@ import jmpi.datatype.BasicType;
  * the selection table ({@link Hierarchy}). Restriction: two nodes or more, one of them with two ranks
  * or more. Cost, with L leaders and a largest node of m ranks: T_barrier(m) + T_barrier(L) +
  * T_bcast(m, 1): log2 L slow steps instead of log2 p.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class BarrierHierarchical implements BarrierAlgorithm {
     @Override

@@ -11,6 +11,7 @@ import jmpi.datatype.BasicType;
  * with two ranks or more. Cost, with L leaders and a largest node of m ranks:
  * T_bcast(L, n) over the slow links + at most two T_bcast(m, n) inside nodes, instead of about
  * log2 p slow steps for a flat tree.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class BcastHierarchical implements BcastAlgorithm {
     @Override

@@ -10,6 +10,7 @@ import jmpi.datatype.BasicType;
  * leaders' gatherv is linear. Restriction: two nodes or more, one of them with two ranks or more.
  * Cost, with L leaders, a largest node of m ranks and blocks of n bytes: T_gather(m, n) +
  * (L-1)(alpha + m n beta) over the slow links (+ alpha + p n beta when the root does not lead).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class GatherHierarchical implements GatherAlgorithm {
     @Override

@@ -11,6 +11,7 @@ import jmpi.datatype.BasicType;
  * or more; a commutative operation when some node's ranks are not consecutive. Cost, with L leaders
  * and a largest node of m ranks: T_reduce(m, n) + T_reduce(L, n) (+ alpha + n beta inside the root's
  * node when the root does not lead it).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class ReduceHierarchical implements ReduceAlgorithm {
     @Override
