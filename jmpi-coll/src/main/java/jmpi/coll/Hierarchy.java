@@ -49,12 +49,17 @@ final class Hierarchy {
             e.free(local);
             throw ex;
         }
-        int[] localRank = new int[comm.size()];
+        return new Hierarchy(nodes, node, local, leaders, steps, localRanks(nodes, comm.size()));
+    }
+
+    /** For each of the {@code size} ranks of the parent, its rank in its node's communicator (parent order kept). */
+    static int[] localRanks(Nodes nodes, int size) {
+        int[] localRank = new int[size];
         int[] seen = new int[nodes.count()];
-        for (int r = 0; r < localRank.length; r++) {
+        for (int r = 0; r < size; r++) {
             localRank[r] = seen[nodes.nodeOf(r)]++;
         }
-        return new Hierarchy(nodes, node, local, leaders, steps, localRank);
+        return localRank;
     }
 
     /** Whether this rank leads its node. */
