@@ -1,5 +1,6 @@
 package jmpi.coll;
 
+import jmpi.core.CollectiveTags;
 import jmpi.core.ErrorClass;
 import jmpi.core.MpiError;
 import jmpi.datatype.BasicType;
@@ -15,11 +16,13 @@ import jmpi.datatype.ReduceOp;
  *
  * <p>The exchange cannot itself deadlock on mismatched calls: it is an allreduce (MAX over longs, by
  * recursive doubling) of a vector whose length depends only on the communicator's size, on the call's
- * own tag under {@link Coll#CHECK}, the same on every rank whatever the arguments. Minimum and maximum of
+ * own tag under {@link Collective#CHECK}, the same on every rank whatever the arguments. Minimum and maximum of
  * each field come out of one MAX (a field and its negation). The vector collectives' per-block
  * comparison is a second exchange, made only once all ranks know they run the same collective with the
  * same root. Cost: floor(log2 p) exchanges of 80 bytes per call, two more when p is not a power of two;
  * the vector collectives add as many of 16 p bytes (alltoallv: 16 p^2).
+ *
+ * <p>Stateless: each call runs on the calling rank's thread.
  */
 final class Agreement {
     /** Fields of the first exchange: collective, root, basic type, count, operation. */
@@ -33,11 +36,11 @@ final class Agreement {
     }
 
     /**
-     * The ranks agree on collective {@code index}, {@code root} (-1: none), {@code type}, {@code count}
+     * The ranks agree on {@code collective}, {@code root} (-1: none), {@code type}, {@code count}
      * (-1: compared separately) and {@code op} (null: none).
      */
-    static void check(Ctx c, int index, int root, BasicType type, long count, Combiner op) {
-        long[] mine = {index, root, type.code(), count, op == null ? 0 : op.id()};
+    static void check(Ctx c, Collective collective, int root, BasicType type, long count, Combiner op) {
+        long[] mine = {collective.ordinal(), root, type.code(), count, op == null ? 0 : op.id()};
         long[] v = new long[2 * FIELDS];
         for (int i = 0; i < FIELDS; i++) {
             v[i] = -mine[i];
@@ -53,7 +56,7 @@ final class Agreement {
         String what = c.collective + " (rank " + c.rank + ", checked by jmpi.coll.check)";
         if (min[0] != max[0]) {
             throw new MpiError(ErrorClass.ERR_OTHER, what + ": the ranks call different collectives on this"
-                    + " communicator (" + Coll.NAMES.get((int) min[0]) + " and " + Coll.NAMES.get((int) max[0])
+                    + " communicator (" + Collective.nameOf((int) min[0]) + " and " + Collective.nameOf((int) max[0])
                     + "): every rank must call the same collectives in the same order");
         }
         if (min[1] != max[1]) {
@@ -144,7 +147,8 @@ final class Agreement {
 
     /** The elementwise maximum of every rank's {@code v} (same length on every rank). */
     private static long[] exchange(Ctx c, long[] v) {
-        Ctx check = new Ctx(c.comm, Coll.tag(Coll.CHECK, -1, c.call), c.collective + " (jmpi.coll.check)", c.call);
+        Ctx check = new Ctx(c.comm, CollectiveTags.call(Collective.CHECK.ordinal(), -1, c.call),
+                c.collective + " (jmpi.coll.check)", c.call);
         long[] out = new long[v.length];
         new AllreduceRecursiveDoubling().run(check, v, 0, out, 0, v.length, BasicType.LONG, MAX);
         return out;

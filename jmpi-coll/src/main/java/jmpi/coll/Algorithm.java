@@ -1,6 +1,11 @@
 package jmpi.coll;
 
-/** One collective algorithm: a name for the selection table and its restrictions. */
+/**
+ * One collective algorithm: a name for the selection table and its restrictions; the interface of its
+ * collective ({@link BcastAlgorithm}, ...) adds {@code run}. Implementations are stateless singletons held by
+ * the {@link Registry} and shared by every rank of the JVM: a call's state lives in its {@link Ctx} and locals,
+ * so {@code run} may be called from any number of threads at once.
+ */
 public interface Algorithm {
     /** The name in the selection table and in {@code -Djmpi.coll.<collective>=<name>}. */
     String name();

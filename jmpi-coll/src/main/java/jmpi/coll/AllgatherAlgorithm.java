@@ -2,7 +2,10 @@ package jmpi.coll;
 
 import jmpi.datatype.BasicType;
 
-/** MPI_Allgather: {@code count} elements from every rank into every rank's {@code r}, rank after rank. */
+/**
+ * MPI_Allgather: {@code count} elements from every rank into every rank's {@code r}, rank after rank.
+ * Stateless implementations, called by many ranks at once ({@link Algorithm}).
+ */
 public interface AllgatherAlgorithm extends Algorithm {
     void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t);
 }

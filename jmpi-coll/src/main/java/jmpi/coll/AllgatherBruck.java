@@ -6,6 +6,7 @@ import jmpi.datatype.BasicType;
  * Bruck's allgather: ceil(log2 p) steps; in step k a rank sends the blocks it has (up to 2^k) to
  * rank - 2^k and receives as many from rank + 2^k; a final rotation puts blocks in rank order. Any
  * size. Cost: ceil(log2 p) alpha + (p-1) n beta.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AllgatherBruck implements AllgatherAlgorithm {
     @Override

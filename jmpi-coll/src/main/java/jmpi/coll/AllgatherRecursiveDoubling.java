@@ -5,6 +5,7 @@ import jmpi.datatype.BasicType;
 /**
  * Allgather by recursive doubling: in step k partners 2^k apart swap the 2^k blocks each holds.
  * Power-of-two sizes only. Cost: log2 p alpha + (p-1) n beta.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AllgatherRecursiveDoubling implements AllgatherAlgorithm {
     @Override

@@ -5,6 +5,7 @@ import jmpi.datatype.BasicType;
 /**
  * Allgather on a ring: p - 1 steps, each passing on the block received in the step before. Any size.
  * Cost: (p-1)(alpha + n beta). Also serves MPI_Allgatherv ({@link #allgatherv}).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AllgatherRing implements AllgatherAlgorithm {
     @Override

@@ -3,9 +3,10 @@ package jmpi.coll;
 import jmpi.datatype.BasicType;
 
 /**
- * Allreduce as seed 004's binary tree: reduce up a heap-ordered binary tree receiving from both
+ * Allreduce as Leus's binary tree: reduce up a heap-ordered binary tree receiving from both
  * children at once, then broadcast down it with non-blocking sends. Commutative operations. Cost:
  * about 4 log2 p (alpha + n beta) + 2 log2 p n gamma, less where the two children overlap.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AllreduceBinaryTree implements AllreduceAlgorithm {
     @Override

@@ -11,6 +11,7 @@ import jmpi.datatype.BasicType;
  * them with two ranks or more; a commutative operation when some node's ranks are not consecutive.
  * Cost, with L leaders and a largest node of m ranks: T_reduce(m, n) + T_allreduce(L, n) +
  * T_bcast(m, n); only the middle term crosses the slow links.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AllreduceHierarchical implements AllreduceAlgorithm {
     @Override
@@ -25,7 +26,7 @@ final class AllreduceHierarchical implements AllreduceAlgorithm {
 
     @Override
     public void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
-        Hierarchy h = Coll.hierarchy(c.comm);
+        Hierarchy h = c.hierarchy();
         boolean inNode = h.local.size() > 1;
         Object part = s;
         int po = so;
@@ -33,13 +34,13 @@ final class AllreduceHierarchical implements AllreduceAlgorithm {
             // The node's combination lands in a scratch array on the leader (r is the leaders' result).
             part = h.leads() ? Ctx.alloc(t, count) : null;
             po = 0;
-            Coll.reduce(h.local, s, so, part, 0, count, t, op, 0, false);
+            h.steps.reduce(h.local, s, so, part, 0, count, t, op, 0);
         }
         if (h.leads()) {
-            Coll.allreduce(h.leaders, part, po, r, ro, count, t, op, false);
+            h.steps.allreduce(h.leaders, part, po, r, ro, count, t, op);
         }
         if (inNode) {
-            Coll.bcast(h.local, r, ro, count, t, 0, false);
+            h.steps.bcast(h.local, r, ro, count, t, 0);
         }
     }
 }

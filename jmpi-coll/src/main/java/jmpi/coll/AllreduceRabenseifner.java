@@ -7,6 +7,7 @@ import jmpi.datatype.BasicType;
  * a non-power-of-two size folds the extra ranks into neighbours first and hands them the result
  * last (as Rabenseifner and Traeff describe). Commutative operations, at least one element per
  * block. Cost: 2 log2 p alpha + 2 (p-1)/p n beta + (p-1)/p n gamma.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AllreduceRabenseifner implements AllreduceAlgorithm {
     @Override

@@ -7,6 +7,7 @@ import jmpi.datatype.BasicType;
  * rank's operand first, so non-commutative operations are fine; ranks beyond the largest power of
  * two fold into their neighbours first and get the result last. Any size. Cost:
  * log2 p (alpha + n beta + n gamma): the choice for small n.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AllreduceRecursiveDoubling implements AllreduceAlgorithm {
     @Override

@@ -5,6 +5,7 @@ import jmpi.datatype.BasicType;
 /**
  * Allreduce as a binomial reduce to rank 0 followed by a binomial broadcast. Keeps rank order (any
  * operation). Cost: 2 log2 p (alpha + n beta) + log2 p n gamma.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AllreduceReduceBcast implements AllreduceAlgorithm {
     @Override

@@ -6,6 +6,7 @@ import jmpi.datatype.BasicType;
  * Allreduce on a ring: p - 1 steps of reduce-scatter (each rank passes one of p chunks to the right
  * and combines the one from the left), then p - 1 steps of allgather. Bandwidth-optimal, latency
  * linear in p. Commutative operations. Cost: 2 (p-1) alpha + 2 (p-1)/p n beta + (p-1)/p n gamma.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AllreduceRing implements AllreduceAlgorithm {
     @Override

@@ -6,6 +6,7 @@ import jmpi.datatype.BasicType;
  * Bruck's alltoall: rotate the blocks, then in step k send every block whose index has bit k set
  * to rank + 2^k (packed into one message), then rotate back. ceil(log2 p) messages instead of p - 1,
  * each about half the data: the choice for small blocks. Any size. Cost: ceil(log2 p)(alpha + n p/2 beta).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AlltoallBruck implements AlltoallAlgorithm {
     @Override

@@ -7,6 +7,7 @@ import jmpi.datatype.BasicType;
  * Alltoall with every exchange started at once, at most {@value #IN_FLIGHT} peers at a time (bounded
  * so that a large communicator does not flood a rank). Any size. Cost: (p-1)(alpha + n beta) with
  * the transfers overlapped. Also serves MPI_Alltoallv ({@link #alltoallv}).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class AlltoallLinear implements AlltoallAlgorithm {
     static final int IN_FLIGHT = 32;

@@ -2,7 +2,10 @@ package jmpi.coll;
 
 import jmpi.datatype.BasicType;
 
-/** Alltoall by pairwise exchange: in step k send to rank + k and receive from rank - k. Any size. Cost: (p-1)(alpha + n beta). */
+/**
+ * Alltoall by pairwise exchange: in step k send to rank + k and receive from rank - k. Any size. Cost: (p-1)(alpha + n beta).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
+ */
 final class AlltoallPairwise implements AlltoallAlgorithm {
     @Override
     public String name() {

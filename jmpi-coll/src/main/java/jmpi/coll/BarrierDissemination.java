@@ -7,6 +7,7 @@ import jmpi.datatype.BasicType;
 /**
  * Barrier by dissemination: in round k every rank signals rank + 2^k and waits for rank - 2^k.
  * Any size. Cost: ceil(log2 p) alpha.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class BarrierDissemination implements BarrierAlgorithm {
     @Override

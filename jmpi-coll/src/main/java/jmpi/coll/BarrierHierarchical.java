@@ -9,6 +9,7 @@ import jmpi.datatype.BasicType;
  * the selection table ({@link Hierarchy}). Restriction: two nodes or more, one of them with two ranks
  * or more. Cost, with L leaders and a largest node of m ranks: T_barrier(m) + T_barrier(L) +
  * T_bcast(m, 1): log2 L slow steps instead of log2 p.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class BarrierHierarchical implements BarrierAlgorithm {
     @Override
@@ -23,16 +24,16 @@ final class BarrierHierarchical implements BarrierAlgorithm {
 
     @Override
     public void run(Ctx c) {
-        Hierarchy h = Coll.hierarchy(c.comm);
+        Hierarchy h = c.hierarchy();
         boolean inNode = h.local.size() > 1;
         if (inNode) {
-            Coll.barrier(h.local, false);
+            h.steps.barrier(h.local);
         }
         if (h.leads()) {
-            Coll.barrier(h.leaders, false);
+            h.steps.barrier(h.leaders);
         }
         if (inNode) {
-            Coll.bcast(h.local, new byte[1], 0, 1, BasicType.BYTE, 0, false);
+            h.steps.bcast(h.local, new byte[1], 0, 1, BasicType.BYTE, 0);
         }
     }
 }

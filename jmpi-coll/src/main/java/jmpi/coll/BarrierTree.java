@@ -5,6 +5,7 @@ import jmpi.datatype.BasicType;
 /**
  * Barrier by a binomial tree: empty messages gathered to rank 0, then a binomial broadcast of an
  * empty message. Any size. Cost: 2 ceil(log2 p) alpha.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class BarrierTree implements BarrierAlgorithm {
     @Override

@@ -8,8 +8,9 @@ import jmpi.datatype.BasicType;
 
 /**
  * Broadcast down a binary tree in heap order (relative rank i has children 2i+1 and 2i+2), both
- * children sent to at once with non-blocking sends (seed 004's tree). Any size. Cost: about
+ * children sent to at once with non-blocking sends (Leus's tree). Any size. Cost: about
  * 2 log2 p (alpha + n beta), halved when the two sends overlap.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class BcastBinaryTree implements BcastAlgorithm {
     @Override

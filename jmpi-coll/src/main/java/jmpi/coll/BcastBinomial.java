@@ -9,6 +9,7 @@ import jmpi.datatype.BasicType;
 /**
  * Broadcast down a binomial tree (ranks relative to the root): receive from the parent, then send to
  * the children, largest subtree first, all at once. Any size. Cost: ceil(log2 p)(alpha + n beta).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class BcastBinomial implements BcastAlgorithm {
     @Override

@@ -11,6 +11,7 @@ import jmpi.datatype.BasicType;
  * with two ranks or more. Cost, with L leaders and a largest node of m ranks:
  * T_bcast(L, n) over the slow links + at most two T_bcast(m, n) inside nodes, instead of about
  * log2 p slow steps for a flat tree.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class BcastHierarchical implements BcastAlgorithm {
     @Override
@@ -25,18 +26,18 @@ final class BcastHierarchical implements BcastAlgorithm {
 
     @Override
     public void run(Ctx c, Object buf, int off, int count, BasicType t, int root) {
-        Hierarchy h = Coll.hierarchy(c.comm);
+        Hierarchy h = c.hierarchy();
         int rootNode = h.nodes.nodeOf(root);
         boolean rootLeads = h.nodes.leader(rootNode) == root;
         boolean inNode = h.local.size() > 1;
         if (!rootLeads && h.node == rootNode) {
-            Coll.bcast(h.local, buf, off, count, t, h.localRank(root), false);
+            h.steps.bcast(h.local, buf, off, count, t, h.localRank(root));
         }
         if (h.leads()) {
-            Coll.bcast(h.leaders, buf, off, count, t, rootNode, false);
+            h.steps.bcast(h.leaders, buf, off, count, t, rootNode);
         }
         if (inNode && (h.node != rootNode || rootLeads)) {
-            Coll.bcast(h.local, buf, off, count, t, 0, false);
+            h.steps.bcast(h.local, buf, off, count, t, 0);
         }
     }
 }

@@ -3,7 +3,10 @@ package jmpi.coll;
 import jmpi.core.CoreRequest;
 import jmpi.datatype.BasicType;
 
-/** Broadcast: the root sends to every rank at once (non-blocking). Any size. Cost: (p-1)(alpha + n beta) at the root. */
+/**
+ * Broadcast: the root sends to every rank at once (non-blocking). Any size. Cost: (p-1)(alpha + n beta) at the root.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
+ */
 final class BcastLinear implements BcastAlgorithm {
     @Override
     public String name() {

@@ -11,6 +11,7 @@ import jmpi.datatype.BasicType;
  * Broadcast along a chain (root, root+1, ...) in segments of {@code jmpi.coll.segmentBytes}
  * (default 64 KiB): each rank forwards a segment while the next one arrives. Any size. Cost:
  * (p - 2 + n/s)(alpha + s beta) for segments of s bytes: for large n, close to n beta.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class BcastPipeline implements BcastAlgorithm {
     @Override
@@ -22,7 +23,7 @@ final class BcastPipeline implements BcastAlgorithm {
     public void run(Ctx c, Object buf, int off, int count, BasicType t, int root) {
         int p = c.size;
         int rel = (c.rank - root + p) % p;
-        int seg = Math.max(1, (int) (Coll.segmentBytes() / Math.max(1, t.size())));
+        int seg = Math.max(1, (int) (CollSetting.segmentBytes() / Math.max(1, t.size())));
         int prev = (c.rank - 1 + p) % p;
         int next = (c.rank + 1) % p;
         boolean last = rel == p - 1;

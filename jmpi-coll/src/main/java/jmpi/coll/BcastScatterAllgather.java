@@ -6,6 +6,7 @@ import jmpi.datatype.BasicType;
  * Broadcast as a binomial scatter of p chunks followed by a ring allgather (Van de Geijn). Needs
  * count >= p. Cost: log2 p alpha + (p-1)/p n beta for the scatter, (p-1) alpha + (p-1)/p n beta for
  * the allgather: about 2 n beta for large n, against log2 p n beta for a binomial tree.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class BcastScatterAllgather implements BcastAlgorithm {
     @Override

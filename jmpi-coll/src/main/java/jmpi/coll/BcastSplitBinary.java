@@ -7,11 +7,12 @@ import jmpi.core.CoreRequest;
 import jmpi.datatype.BasicType;
 
 /**
- * Split broadcast (seed 004's "Vcast x2"): the message is cut in two halves; the first half goes
+ * Split broadcast (Leus's "Vcast x2"): the message is cut in two halves; the first half goes
  * down the left subtree of a heap-ordered binary tree, the second down the right one; then every
  * node of one subtree swaps halves with its partner in the other (the i-th node of each, in heap
  * order); a node without a partner gets the missing half from the root. Needs p >= 3 and at least
  * 2 elements. Cost: about log2 p (alpha + n/2 beta) + (alpha + n/2 beta).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class BcastSplitBinary implements BcastAlgorithm {
     @Override

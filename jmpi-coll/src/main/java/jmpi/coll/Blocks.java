@@ -2,7 +2,7 @@ package jmpi.coll;
 
 /**
  * Counts and displacements of blocks: p equal ones (the uniform collectives served by their vector forms), or
- * blocks of given counts laid end to end.
+ * blocks of given counts laid end to end. Pure functions: safe from any thread.
  */
 final class Blocks {
     private Blocks() {

@@ -2,6 +2,7 @@ package jmpi.coll;
 
 import java.util.concurrent.atomic.AtomicLongArray;
 
+import jmpi.core.CollectiveTags;
 import jmpi.core.CoreComm;
 import jmpi.core.ErrorClass;
 import jmpi.core.MpiError;
@@ -41,8 +42,8 @@ final class Board {
     private static final int PAD = 32;
     /** How many calls' publications a member keeps (a power of two). */
     static final int DEPTH = 8;
-    /** Tag of the joining messages: below the collectives' tags ({@code Coll.tag}), above the engine's own. */
-    private static final int TAG = 999;
+    /** Tag of the joining messages: the table's {@link CollectiveTags#BOARD_JOIN}, apart from every call's own. */
+    private static final int TAG = CollectiveTags.BOARD_JOIN;
 
     final int size;
     private final AtomicLongArray counters;

@@ -6,7 +6,7 @@ import jmpi.datatype.BasicType;
  * A reduction as collectives apply it: {@code inout = in op inout} elementwise over {@code count}
  * elements of {@code type} (MPI's operand order: {@code in} holds the lower ranks' contribution when
  * an algorithm keeps rank order). Non-commutative combiners are only given to algorithms that
- * combine in rank order.
+ * combine in rank order. Implementations hold no per-call state: one may serve many ranks at once.
  */
 public interface Combiner {
     void apply(Object in, int inOff, Object inout, int ioOff, int count, BasicType type);

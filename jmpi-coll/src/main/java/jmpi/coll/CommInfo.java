@@ -1,5 +1,6 @@
 package jmpi.coll;
 
+import jmpi.core.CollectiveTags;
 import jmpi.core.CoreComm;
 import jmpi.datatype.BasicType;
 import jmpi.spi.Endpoint;
@@ -16,7 +17,8 @@ import jmpi.spi.Endpoint;
  *       whom it shares a host or a JVM with ({@link Endpoint#sharesHostWith},
  *       {@link Endpoint#sharesMemoryWith}), so the members exchange the lowest rank they share one with
  *       (an allgather on the communicator, once, at its first collective that looks at nodes: every
- *       member computes the same locality, so every member takes part at the same call);</li>
+ *       member computes the same locality, so every member takes part at the same call; tag
+ *       {@link CollectiveTags#NODE_DISCOVERY});</li>
  *   <li>its {@link Hierarchy} (node and leaders communicators), made at the first hierarchical
  *       algorithm's run and freed with the communicator ({@link #close}).</li>
  * </ul>
@@ -24,29 +26,29 @@ import jmpi.spi.Endpoint;
  * the lazy fields are still guarded by this object.
  */
 final class CommInfo implements AutoCloseable {
-    /** Tag (on the communicator's collective context) of the exchange that finds the nodes. */
-    private static final int TAG_NODES = 1100;
-
     private final CoreComm comm;
     private final int block;
-    private final String locality;
+    private final Steps steps;
+    private final Locality locality;
     private Nodes nodes;
     private boolean nodesKnown;
     private Hierarchy hierarchy;
 
-    CommInfo(CoreComm comm, int block) {
+    /** {@code block}: {@code -Djmpi.coll.nodes} (0: off); {@code steps}: what the hierarchy's levels run. */
+    CommInfo(CoreComm comm, int block, Steps steps) {
         this.comm = comm;
         this.block = block;
+        this.steps = steps;
         this.locality = computeLocality();
     }
 
-    String locality() {
+    Locality locality() {
         return locality;
     }
 
-    private String computeLocality() {
+    private Locality computeLocality() {
         if (block > 0 && spansBlocks()) {
-            return "hosts";
+            return Locality.HOSTS;
         }
         Endpoint ep = comm.engine().endpoint();
         boolean jvm = true;
@@ -56,7 +58,7 @@ final class CommInfo implements AutoCloseable {
             jvm &= ep.sharesMemoryWith(w);
             host &= i == comm.rank() || ep.sharesHostWith(w);
         }
-        return jvm ? "jvm" : host ? "host" : "hosts";
+        return jvm ? Locality.JVM : host ? Locality.HOST : Locality.HOSTS;
     }
 
     private boolean spansBlocks() {
@@ -87,11 +89,11 @@ final class CommInfo implements AutoCloseable {
             }
             return Nodes.of(labels);
         }
-        if (locality.equals("jvm") || p == 1) {
+        if (locality == Locality.JVM || p == 1) {
             return null;
         }
         Endpoint ep = comm.engine().endpoint();
-        boolean byHost = locality.equals("hosts");
+        boolean byHost = locality == Locality.HOSTS;
         int me = comm.rank();
         int first = me;
         for (int i = 0; i < me; i++) {
@@ -102,7 +104,8 @@ final class CommInfo implements AutoCloseable {
             }
         }
         int[] labels = new int[p];
-        new AllgatherBruck().run(new Ctx(comm, TAG_NODES, "node discovery", 0), new int[] {first}, 0, labels, 0, 1, BasicType.INT);
+        new AllgatherBruck().run(new Ctx(comm, CollectiveTags.NODE_DISCOVERY, "node discovery", 0), new int[] {first}, 0,
+                labels, 0, 1, BasicType.INT);
         return Nodes.of(labels);
     }
 
@@ -113,7 +116,7 @@ final class CommInfo implements AutoCloseable {
             if (n == null || !n.splits()) {
                 throw new IllegalStateException("a hierarchy over a communicator that is one node or single ranks");
             }
-            hierarchy = Hierarchy.split(comm, n);
+            hierarchy = Hierarchy.split(comm, n, steps);
         }
         return hierarchy;
     }

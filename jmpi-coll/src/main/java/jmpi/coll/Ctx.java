@@ -12,13 +12,15 @@ import jmpi.datatype.BasicType;
 /**
  * What an algorithm sees of one collective call: the communicator (its collective context, so a
  * program's messages never match), this rank, and point-to-point helpers. Tags separate the
- * collectives, and carry the call's number on the communicator and its root ({@link Coll#tag}), so
- * that a message of one call never matches a receive of another.
+ * collectives, and carry the call's number on the communicator and its root
+ * ({@link jmpi.core.CollectiveTags#call}), so that a message of one call never matches a receive of another.
  *
  * <p>Every receive of an algorithm describes exactly the message it is to get, so a message of another
  * length means the ranks' calls differ: {@link #recv}, {@link #sendrecv} and {@link #waitAll} fail it
  * with {@code ERR_TRUNCATE} (longer) or {@code ERR_COUNT} (shorter), naming the collective, both ranks
  * and both sizes.
+ *
+ * <p>Threads: one per call, used by the calling rank's thread only.
  */
 public final class Ctx {
     final CoreComm comm;
@@ -30,8 +32,16 @@ public final class Ctx {
     final String collective;
     /** The call's number on the communicator (the same on every rank of a correct program). */
     final int call;
+    /** What the collectives know of {@code comm} (null for the layer's own exchanges, which need none). */
+    private final CommInfo info;
 
+    /** The context of one of the layer's own exchanges (node discovery, the check, the board's join). */
     Ctx(CoreComm comm, int tag, String collective, int call) {
+        this(comm, tag, collective, call, null);
+    }
+
+    /** The context of a collective call on {@code comm}, whose {@code info} it hands to the algorithm. */
+    Ctx(CoreComm comm, int tag, String collective, int call, CommInfo info) {
         this.comm = comm;
         this.engine = comm.engine();
         this.rank = comm.rank();
@@ -39,6 +49,7 @@ public final class Ctx {
         this.tag = tag;
         this.collective = collective;
         this.call = call;
+        this.info = info;
     }
 
     public int rank() {
@@ -47,6 +58,17 @@ public final class Ctx {
 
     public int size() {
         return size;
+    }
+
+    /**
+     * The communicator's node and leaders communicators and the {@link Steps} that run collectives on
+     * them, for a hierarchical algorithm (made at first use: collective over the communicator).
+     */
+    Hierarchy hierarchy() {
+        if (info == null) {
+            throw new IllegalStateException(collective + ": an internal exchange has no hierarchy");
+        }
+        return info.hierarchy();
     }
 
     SendRequest isend(Object buf, int off, int count, BasicType t, int dest) {

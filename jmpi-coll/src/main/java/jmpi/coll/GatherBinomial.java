@@ -6,6 +6,7 @@ import jmpi.datatype.BasicType;
  * Gather up a binomial tree (ranks relative to the root): each rank collects its subtree's blocks,
  * which are consecutive in relative order, and passes them up in one message. Any size. Cost:
  * log2 p alpha + (p-1)/p n p beta: fewer, larger messages than linear.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class GatherBinomial implements GatherAlgorithm {
     @Override

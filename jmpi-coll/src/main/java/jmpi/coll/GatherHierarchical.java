@@ -6,10 +6,11 @@ import jmpi.datatype.BasicType;
  * Node-aware gather: a gather inside every node to its leader, a gatherv of the nodes' blocks among
  * the leaders to the leader of the root's node, which puts them in rank order (nothing to do when
  * nodes are runs of consecutive ranks) and hands them to the root when it is not the root itself.
- * The inner steps pick their own algorithms from the selection table ({@link Hierarchy}); the
+ * The inner steps pick their own algorithms from the selection table ({@link Hierarchy#steps}); the
  * leaders' gatherv is linear. Restriction: two nodes or more, one of them with two ranks or more.
  * Cost, with L leaders, a largest node of m ranks and blocks of n bytes: T_gather(m, n) +
  * (L-1)(alpha + m n beta) over the slow links (+ alpha + p n beta when the root does not lead).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class GatherHierarchical implements GatherAlgorithm {
     @Override
@@ -24,7 +25,7 @@ final class GatherHierarchical implements GatherAlgorithm {
 
     @Override
     public void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
-        Hierarchy h = Coll.hierarchy(c.comm);
+        Hierarchy h = c.hierarchy();
         Nodes n = h.nodes;
         int p = c.size;
         int rootNode = n.nodeOf(root);
@@ -34,7 +35,7 @@ final class GatherHierarchical implements GatherAlgorithm {
         if (h.local.size() > 1) {
             mine = h.leads() ? Ctx.alloc(t, h.local.size() * count) : null;
             mo = 0;
-            Coll.gather(h.local, s, so, mine, 0, count, t, 0, false);
+            h.steps.gather(h.local, s, so, mine, 0, count, t, 0);
         }
         if (h.leads()) {
             int[] counts = n.blockCounts(count);
@@ -42,7 +43,7 @@ final class GatherHierarchical implements GatherAlgorithm {
             boolean here = h.node == rootNode;
             boolean direct = c.rank == root && n.consecutive();
             Object all = direct ? r : here ? Ctx.alloc(t, p * count) : null;
-            Coll.gatherv(h.leaders, mine, mo, h.local.size() * count, all, direct ? ro : 0, counts, displs, t,
+            h.steps.gatherv(h.leaders, mine, mo, h.local.size() * count, all, direct ? ro : 0, counts, displs, t,
                     rootNode);
             if (here && !direct) {
                 Object ordered = c.rank == root ? r : n.consecutive() ? all : Ctx.alloc(t, p * count);

@@ -6,6 +6,7 @@ import jmpi.datatype.BasicType;
 /**
  * Gather: every rank sends to the root, which receives all at once. Any size. Cost: (p-1)(alpha + n beta)
  * at the root. Also serves MPI_Gatherv ({@link #gatherv}).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class GatherLinear implements GatherAlgorithm {
     @Override

@@ -6,7 +6,8 @@ import jmpi.datatype.BasicType;
  * The shared steps of Rabenseifner's algorithms: fold the ranks beyond the largest power of two
  * (pof2) into their neighbours, reduce-scatter by recursive halving among pof2 ranks (each ends
  * with one fully reduced block), and the matching recursive-doubling allgather. Blocks are the
- * count split in pof2 near-equal parts. Commutative operations only.
+ * count split in pof2 near-equal parts. Commutative operations only. One instance per call, used by
+ * the calling rank's thread only; the static arithmetic is pure.
  */
 final class Halving {
     final Ctx c;
@@ -36,18 +37,33 @@ final class Halving {
         this.pof2 = Integer.highestOneBit(p);
         this.rem = p - pof2;
         int me = c.rank;
-        this.newRank = me < 2 * rem ? (me % 2 == 0 ? -1 : me / 2) : me - rem;
-        cnts = new int[pof2];
-        disps = new int[pof2];
+        this.newRank = newRank(me, rem);
+        cnts = blockCounts(count, unit, pof2);
+        disps = Blocks.displs(cnts);
+    }
+
+    /** Rank {@code me}'s rank among the pof2 once the first {@code 2 rem} ranks are folded in pairs (-1: folded away). */
+    static int newRank(int me, int rem) {
+        return me < 2 * rem ? (me % 2 == 0 ? -1 : me / 2) : me - rem;
+    }
+
+    /** {@code count} elements cut in {@code pof2} near-equal blocks at multiples of {@code unit} (the first ones larger). */
+    static int[] blockCounts(int count, int unit, int pof2) {
+        int[] cnts = new int[pof2];
         int units = count / unit;
         for (int i = 0; i < pof2; i++) {
             cnts[i] = (units / pof2 + (i < units % pof2 ? 1 : 0)) * unit;
-            disps[i] = i == 0 ? 0 : disps[i - 1] + cnts[i - 1];
         }
+        return cnts;
     }
 
     /** World rank (in the communicator) of new rank {@code n}. */
     int rankOf(int n) {
+        return rankOf(n, rem);
+    }
+
+    /** The rank of new rank {@code n} when the first {@code 2 rem} ranks were folded ({@link #newRank}'s inverse). */
+    static int rankOf(int n, int rem) {
         return n < rem ? 2 * n + 1 : n + rem;
     }
 

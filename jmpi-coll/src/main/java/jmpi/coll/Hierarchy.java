@@ -9,7 +9,9 @@ import jmpi.core.Engine;
  * rank 0) and, on leaders, the leaders' communicator ({@link #leaders}: node {@code j}'s leader is its
  * rank {@code j}, since nodes are numbered by their lowest rank). Both are made by
  * {@link Engine#split} on the parent (collective; its traffic uses the engine's own tags, apart from
- * the collectives' ones) and freed with the parent ({@link CommInfo#close}).
+ * the collectives' ones) and freed with the parent ({@link CommInfo#close}). A hierarchical algorithm
+ * runs collectives on them through {@link #steps}. Immutable; the communicators are used by the
+ * owning rank's thread only.
  */
 final class Hierarchy {
     final Nodes nodes;
@@ -19,19 +21,22 @@ final class Hierarchy {
     final CoreComm local;
     /** The communicator of the nodes' leaders; null on a rank that does not lead its node. */
     final CoreComm leaders;
+    /** Runs the collectives of the levels ({@link #local}, {@link #leaders}). */
+    final Steps steps;
     /** For each rank of the parent, its rank in its node's communicator. */
     private final int[] localRank;
 
-    private Hierarchy(Nodes nodes, int node, CoreComm local, CoreComm leaders, int[] localRank) {
+    private Hierarchy(Nodes nodes, int node, CoreComm local, CoreComm leaders, Steps steps, int[] localRank) {
         this.nodes = nodes;
         this.node = node;
         this.local = local;
         this.leaders = leaders;
+        this.steps = steps;
         this.localRank = localRank;
     }
 
-    /** Splits {@code comm} by {@code nodes}. Collective over {@code comm}. */
-    static Hierarchy split(CoreComm comm, Nodes nodes) {
+    /** Splits {@code comm} by {@code nodes}; its levels' collectives run through {@code steps}. Collective over {@code comm}. */
+    static Hierarchy split(CoreComm comm, Nodes nodes, Steps steps) {
         Engine e = comm.engine();
         int me = comm.rank();
         int node = nodes.nodeOf(me);
@@ -44,12 +49,17 @@ final class Hierarchy {
             e.free(local);
             throw ex;
         }
-        int[] localRank = new int[comm.size()];
+        return new Hierarchy(nodes, node, local, leaders, steps, localRanks(nodes, comm.size()));
+    }
+
+    /** For each of the {@code size} ranks of the parent, its rank in its node's communicator (parent order kept). */
+    static int[] localRanks(Nodes nodes, int size) {
+        int[] localRank = new int[size];
         int[] seen = new int[nodes.count()];
-        for (int r = 0; r < localRank.length; r++) {
+        for (int r = 0; r < size; r++) {
             localRank[r] = seen[nodes.nodeOf(r)]++;
         }
-        return new Hierarchy(nodes, node, local, leaders, localRank);
+        return localRank;
     }
 
     /** Whether this rank leads its node. */

@@ -4,7 +4,7 @@ package jmpi.coll;
  * What selection and restrictions look at: the communicator's size, the message size in bytes (per
  * rank's contribution or the broadcast buffer), the element count, whether the operation may be
  * reordered, whether every member is a thread of this JVM (shared-memory algorithms), and how the
- * communicator divides into nodes ({@link Nodes}; null when it is known to be one node).
+ * communicator divides into nodes ({@link Nodes}; null when it is known to be one node). Immutable.
  */
 public record Problem(int size, long bytes, int count, boolean commutative, boolean sharedMemory, Nodes nodes) {
     /** A problem on ranks not known to share memory. */

@@ -5,8 +5,9 @@ import jmpi.datatype.BasicType;
 
 /**
  * Reduce up a heap-ordered binary tree rooted at the root, receiving from both children at once
- * (non-blocking, seed 004's tree). Subtrees are not runs of consecutive ranks: commutative
+ * (non-blocking, Leus's tree). Subtrees are not runs of consecutive ranks: commutative
  * operations only. Cost: about 2 log2 p (alpha + n beta) + 2 log2 p n gamma.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class ReduceBinary implements ReduceAlgorithm {
     @Override

@@ -7,6 +7,7 @@ import jmpi.datatype.BasicType;
  * run just above it, so operands stay in rank order: non-commutative operations are fine. With a
  * commutative operation the tree is rooted at the root (relative ranks); otherwise it is rooted at
  * rank 0, which then sends the result to the root. Any size. Cost: log2 p (alpha + n beta + n gamma).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class ReduceBinomial implements ReduceAlgorithm {
     @Override

@@ -11,6 +11,7 @@ import jmpi.datatype.BasicType;
  * or more; a commutative operation when some node's ranks are not consecutive. Cost, with L leaders
  * and a largest node of m ranks: T_reduce(m, n) + T_reduce(L, n) (+ alpha + n beta inside the root's
  * node when the root does not lead it).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class ReduceHierarchical implements ReduceAlgorithm {
     @Override
@@ -25,7 +26,7 @@ final class ReduceHierarchical implements ReduceAlgorithm {
 
     @Override
     public void run(Ctx c, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op, int root) {
-        Hierarchy h = Coll.hierarchy(c.comm);
+        Hierarchy h = c.hierarchy();
         int rootNode = h.nodes.nodeOf(root);
         int rootLeader = h.nodes.leader(rootNode);
         Object part = s;
@@ -33,13 +34,13 @@ final class ReduceHierarchical implements ReduceAlgorithm {
         if (h.local.size() > 1) {
             part = h.leads() ? Ctx.alloc(t, count) : null;
             po = 0;
-            Coll.reduce(h.local, s, so, part, 0, count, t, op, 0, false);
+            h.steps.reduce(h.local, s, so, part, 0, count, t, op, 0);
         }
         if (h.leads()) {
             boolean toRoot = c.rank == root;
             boolean relay = !toRoot && h.node == rootNode;
             Object res = toRoot ? r : relay ? Ctx.alloc(t, count) : null;
-            Coll.reduce(h.leaders, part, po, res, toRoot ? ro : 0, count, t, op, rootNode, false);
+            h.steps.reduce(h.leaders, part, po, res, toRoot ? ro : 0, count, t, op, rootNode);
             if (relay) {
                 c.send(res, 0, count, t, root);
             }

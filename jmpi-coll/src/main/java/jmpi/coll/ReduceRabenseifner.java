@@ -7,6 +7,7 @@ import jmpi.datatype.BasicType;
  * (ranks beyond the largest power of two fold into a neighbour first). Commutative operations, at
  * least one element per block. Cost: 2 log2 p alpha + 2 (p-1)/p n beta + (p-1)/p n gamma: for large
  * n, about half the data volume of a binomial reduce.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class ReduceRabenseifner implements ReduceAlgorithm {
     @Override

@@ -6,6 +6,7 @@ import jmpi.datatype.BasicType;
  * Reduce_scatter by pairwise exchange: in step k a rank sends rank + k its contribution to that
  * rank's block and combines the contribution of rank - k into its own. Commutative operations.
  * Cost: (p-1) alpha + (p-1)/p n beta + (p-1)/p n gamma.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class ReduceScatterPairwise implements ReduceScatterAlgorithm {
     @Override

@@ -6,6 +6,7 @@ import jmpi.datatype.BasicType;
  * Reduce_scatter by recursive halving: partners half the communicator apart swap the halves of the
  * vector the other one keeps and combine, until each rank holds its own block. Commutative
  * operations, power-of-two sizes. Cost: log2 p alpha + (p-1)/p n beta + (p-1)/p n gamma.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class ReduceScatterRecursiveHalving implements ReduceScatterAlgorithm {
     @Override

@@ -5,6 +5,7 @@ import jmpi.datatype.BasicType;
 /**
  * Reduce_scatter as a binomial reduce of the whole vector to rank 0 (rank order kept: any
  * operation) followed by a scatter of the blocks. Cost: log2 p (alpha + n beta + n gamma) + (p-1)(alpha + n/p beta).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class ReduceScatterReduceScatterv implements ReduceScatterAlgorithm {
     @Override

@@ -1,68 +1,80 @@
 package jmpi.coll;
 
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-/** Every algorithm by collective and name (the menu). */
+/**
+ * Every algorithm by collective and name (the menu): one typed {@link Menu} per selectable
+ * {@link Collective}, so {@link Coll} gets a {@link BcastAlgorithm} from {@link #BCAST}, never an
+ * {@link Algorithm} to downcast. The by-name methods serve the selection table's parser and the tools
+ * (tuner, benchmarks, tests), which name collectives as the table does. Immutable after class
+ * initialization: safe from any thread.
+ */
 public final class Registry {
-    private static final Map<String, Map<String, Algorithm>> MENU = new LinkedHashMap<>();
+    public static final Menu<BarrierAlgorithm> BARRIER = new Menu<>(Collective.BARRIER, new BarrierDissemination(),
+            new BarrierTree(), new BarrierShared(), new BarrierHierarchical());
+    public static final Menu<BcastAlgorithm> BCAST = new Menu<>(Collective.BCAST, new BcastBinomial(),
+            new BcastLinear(), new BcastBinaryTree(), new BcastSplitBinary(), new BcastPipeline(),
+            new BcastScatterAllgather(), new BcastShared(), new BcastHierarchical());
+    public static final Menu<ReduceAlgorithm> REDUCE = new Menu<>(Collective.REDUCE, new ReduceBinomial(),
+            new ReduceBinary(), new ReduceRabenseifner(), new ReduceShared(), new ReduceHierarchical());
+    public static final Menu<AllreduceAlgorithm> ALLREDUCE = new Menu<>(Collective.ALLREDUCE,
+            new AllreduceRecursiveDoubling(), new AllreduceRabenseifner(), new AllreduceRing(),
+            new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices(), new AllreduceShared(),
+            new AllreduceHierarchical());
+    public static final Menu<GatherAlgorithm> GATHER = new Menu<>(Collective.GATHER, new GatherBinomial(),
+            new GatherLinear(), new GatherShared(), new GatherHierarchical());
+    public static final Menu<ScatterAlgorithm> SCATTER = new Menu<>(Collective.SCATTER, new ScatterBinomial(),
+            new ScatterLinear(), new ScatterShared());
+    public static final Menu<AllgatherAlgorithm> ALLGATHER = new Menu<>(Collective.ALLGATHER, new AllgatherRing(),
+            new AllgatherBruck(), new AllgatherRecursiveDoubling(), new AllgatherShared(), new AllgatherHierarchical());
+    public static final Menu<AlltoallAlgorithm> ALLTOALL = new Menu<>(Collective.ALLTOALL, new AlltoallPairwise(),
+            new AlltoallBruck(), new AlltoallLinear(), new AlltoallShared());
+    public static final Menu<ReduceScatterAlgorithm> REDUCE_SCATTER = new Menu<>(Collective.REDUCE_SCATTER,
+            new ReduceScatterRecursiveHalving(), new ReduceScatterPairwise(), new ReduceScatterReduceScatterv(),
+            new ReduceScatterShared());
+    public static final Menu<ScanAlgorithm> SCAN = new Menu<>(Collective.SCAN, new ScanRecursiveDoubling(),
+            new ScanLinear(), new ScanShared());
+
+    private static final Map<Collective, Menu<?>> MENUS = new EnumMap<>(Collective.class);
 
     static {
-        add("barrier", new BarrierDissemination(), new BarrierTree(), new BarrierShared(), new BarrierHierarchical());
-        add("bcast", new BcastBinomial(), new BcastLinear(), new BcastBinaryTree(), new BcastSplitBinary(),
-                new BcastPipeline(), new BcastScatterAllgather(), new BcastShared(), new BcastHierarchical());
-        add("reduce", new ReduceBinomial(), new ReduceBinary(), new ReduceRabenseifner(), new ReduceShared(),
-                new ReduceHierarchical());
-        add("allreduce", new AllreduceRecursiveDoubling(), new AllreduceRabenseifner(), new AllreduceRing(),
-                new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices(), new AllreduceShared(),
-                new AllreduceHierarchical());
-        add("gather", new GatherBinomial(), new GatherLinear(), new GatherShared(), new GatherHierarchical());
-        add("scatter", new ScatterBinomial(), new ScatterLinear(), new ScatterShared());
-        add("allgather", new AllgatherRing(), new AllgatherBruck(), new AllgatherRecursiveDoubling(),
-                new AllgatherShared(), new AllgatherHierarchical());
-        add("alltoall", new AlltoallPairwise(), new AlltoallBruck(), new AlltoallLinear(), new AlltoallShared());
-        add("reduce_scatter", new ReduceScatterRecursiveHalving(), new ReduceScatterPairwise(),
-                new ReduceScatterReduceScatterv(), new ReduceScatterShared());
-        add("scan", new ScanRecursiveDoubling(), new ScanLinear(), new ScanShared());
+        for (Menu<?> m : List.of(BARRIER, BCAST, REDUCE, ALLREDUCE, GATHER, SCATTER, ALLGATHER, ALLTOALL,
+                REDUCE_SCATTER, SCAN)) {
+            MENUS.put(m.collective(), m);
+        }
+        for (Collective c : Collective.selectables()) {
+            if (!MENUS.containsKey(c)) {
+                throw new IllegalStateException("no menu for " + c);
+            }
+        }
     }
 
     private Registry() {
     }
 
-    private static void add(String collective, Algorithm... algorithms) {
-        Map<String, Algorithm> m = new LinkedHashMap<>();
-        for (Algorithm a : algorithms) {
-            m.put(a.name(), a);
+    /** The menu of {@code collective}; a collective without one (the vector ones) is an error. */
+    public static Menu<?> menu(Collective collective) {
+        Menu<?> m = MENUS.get(collective);
+        if (m == null) {
+            throw new IllegalArgumentException(collective + " has no menu (one algorithm)");
         }
-        MENU.put(collective, m);
+        return m;
     }
 
-    /** The collectives with a menu. */
+    /** The names of the collectives with a menu, in menu order. */
     public static List<String> collectives() {
-        return List.copyOf(MENU.keySet());
+        return Collective.selectables().stream().map(Collective::tableName).toList();
     }
 
-    /** The algorithms of {@code collective}, by name. */
+    /** The algorithms of the collective named {@code collective}, by name. */
     public static List<String> algorithms(String collective) {
-        Map<String, Algorithm> m = MENU.get(collective);
-        if (m == null) {
-            throw new IllegalArgumentException("no collective named '" + collective + "' (known: " + MENU.keySet() + ")");
-        }
-        return List.copyOf(m.keySet());
+        return menu(Collective.of(collective)).names();
     }
 
-    /** The algorithm {@code name} of {@code collective}; an unknown name is an error listing the known ones. */
+    /** The algorithm {@code name} of the collective named {@code collective}; unknown names are errors listing the known ones. */
     public static Algorithm algorithm(String collective, String name) {
-        Map<String, Algorithm> m = MENU.get(collective);
-        if (m == null) {
-            throw new IllegalArgumentException("no collective named '" + collective + "' (known: " + MENU.keySet() + ")");
-        }
-        Algorithm a = m.get(name);
-        if (a == null) {
-            throw new IllegalArgumentException("no " + collective + " algorithm named '" + name + "' (known: "
-                    + m.keySet() + ")");
-        }
-        return a;
+        return menu(Collective.of(collective)).get(name);
     }
 }

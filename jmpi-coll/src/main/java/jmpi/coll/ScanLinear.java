@@ -2,7 +2,10 @@ package jmpi.coll;
 
 import jmpi.datatype.BasicType;
 
-/** Inclusive scan along a chain: rank i combines rank i-1's prefix with its own and passes it on. Any operation. Cost: (p-1)(alpha + n beta + n gamma). */
+/**
+ * Inclusive scan along a chain: rank i combines rank i-1's prefix with its own and passes it on. Any operation. Cost: (p-1)(alpha + n beta + n gamma).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
+ */
 final class ScanLinear implements ScanAlgorithm {
     @Override
     public String name() {

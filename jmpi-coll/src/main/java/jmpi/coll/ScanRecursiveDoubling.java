@@ -6,6 +6,7 @@ import jmpi.datatype.BasicType;
  * Inclusive scan by recursive doubling: partners 2^k apart swap their partial reductions; the
  * higher rank adds the lower one's to its result; operands stay in rank order (any operation).
  * Any size. Cost: log2 p (alpha + n beta + 2 n gamma).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class ScanRecursiveDoubling implements ScanAlgorithm {
     @Override

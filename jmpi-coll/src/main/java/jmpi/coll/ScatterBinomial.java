@@ -5,6 +5,7 @@ import jmpi.datatype.BasicType;
 /**
  * Scatter down a binomial tree (ranks relative to the root): each rank receives its subtree's blocks
  * in one message and passes the upper halves on. Any size. Cost: log2 p alpha + (p-1)/p n p beta.
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class ScatterBinomial implements ScatterAlgorithm {
     @Override

@@ -6,6 +6,7 @@ import jmpi.datatype.BasicType;
 /**
  * Scatter: the root sends every block at once. Any size. Cost: (p-1)(alpha + n beta) at the root. Also
  * serves MPI_Scatterv ({@link #scatterv}).
+ * Stateless (one instance serves every rank of the JVM; a call's state is its {@link Ctx} and locals).
  */
 final class ScatterLinear implements ScatterAlgorithm {
     @Override

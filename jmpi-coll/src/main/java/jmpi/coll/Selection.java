@@ -3,7 +3,6 @@ package jmpi.coll;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,38 +12,34 @@ import java.util.Locale;
 
 /**
  * A selection table (docs/COLLECTIVES.md): lines of {@code collective locality ranks bytes algorithm},
- * ranges as {@code min-max} or {@code *}, locality {@code jvm} (every member in this JVM),
- * {@code host} (every member on this host, several JVMs), {@code hosts} (several hosts), {@code processes}
- * (host or hosts: not all in this JVM) or {@code any}. For a call, the first line that matches and whose
- * algorithm's restrictions hold gives the algorithm. Immutable once read.
+ * ranges as {@code min-max} or {@code *}, a {@link Locality} of {@code jvm}, {@code host}, {@code hosts},
+ * {@code processes} or {@code any}. For a call, the first line that matches and whose algorithm's
+ * restrictions hold gives the algorithm, typed by its collective's {@link Menu}. Immutable once read:
+ * safe from any thread.
  */
 public final class Selection {
-    /** One line of the table. */
+    /** One line of the table, as written (names as in the file; {@link #parse} and {@link #of} check them). */
     public record Rule(String collective, String locality, long minRanks, long maxRanks, long minBytes, long maxBytes,
                        String algorithm, int line) {
-        boolean matches(String coll, String loc, int ranks, long bytes) {
-            return collective.equals(coll) && covers(locality, loc)
-                    && ranks >= minRanks && ranks <= maxRanks && bytes >= minBytes && bytes <= maxBytes;
+    }
+
+    /** A rule with its names resolved: what {@link #choose} scans. */
+    private record Line(Collective collective, Locality locality, Rule rule) {
+        boolean matches(Collective coll, Locality loc, int ranks, long bytes) {
+            return collective == coll && locality.covers(loc) && ranks >= rule.minRanks && ranks <= rule.maxRanks
+                    && bytes >= rule.minBytes && bytes <= rule.maxBytes;
         }
     }
 
-    /** The localities a table line may name. */
-    static final List<String> LOCALITIES = List.of("any", "jvm", "host", "hosts", "processes");
-
-    /** Whether a line's locality {@code rule} applies to a communicator of locality {@code loc}. */
-    static boolean covers(String rule, String loc) {
-        return rule.equals("any") || rule.equals(loc)
-                || rule.equals("processes") && (loc.equals("host") || loc.equals("hosts"));
-    }
-
     private final List<Rule> rules;
+    private final List<Line> lines;
     private final String source;
 
-    private Selection(List<Rule> rules, String source) {
+    private Selection(List<Rule> rules, List<Line> lines, String source) {
         this.rules = List.copyOf(rules);
+        this.lines = List.copyOf(lines);
         this.source = source;
     }
-
     public List<Rule> rules() {
         return rules;
     }
@@ -90,11 +85,10 @@ public final class Selection {
                 }
                 String coll = w[0].toLowerCase(Locale.ROOT);
                 String loc = w[1].toLowerCase(Locale.ROOT);
-                if (!LOCALITIES.contains(loc)) {
+                if (!Locality.NAMES.contains(loc)) {
                     throw new IllegalArgumentException(source + " line " + n + ": locality '" + w[1]
-                            + "' is not one of " + LOCALITIES);
+                            + "' is not one of " + Locality.NAMES);
                 }
-                Registry.algorithm(coll, w[4]); // validates both names
                 long[] ranks = range(w[2], source, n);
                 long[] bytes = range(w[3], source, n);
                 rules.add(new Rule(coll, loc, ranks[0], ranks[1], bytes[0], bytes[1], w[4], n));
@@ -102,7 +96,7 @@ public final class Selection {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return new Selection(rules, source);
+        return of(rules, source);
     }
 
     private static long[] range(String s, String source, int line) {
@@ -124,14 +118,16 @@ public final class Selection {
     }
 
     /**
-     * The algorithm for a call: the first matching rule whose algorithm can run it.
+     * The algorithm of {@code menu}'s collective for a call on a communicator of locality {@code locality}:
+     * the first matching rule whose algorithm can run {@code p}.
      *
      * @throws IllegalStateException when no rule applies (a table without a catch-all line)
      */
-    public Algorithm choose(String collective, String locality, Problem p) {
-        for (Rule rule : rules) {
-            if (rule.matches(collective, locality, p.size(), p.bytes())) {
-                Algorithm a = Registry.algorithm(collective, rule.algorithm());
+    public <A extends Algorithm> A choose(Menu<A> menu, Locality locality, Problem p) {
+        Collective collective = menu.collective();
+        for (Line line : lines) {
+            if (line.matches(collective, locality, p.size(), p.bytes())) {
+                A a = menu.get(line.rule.algorithm());
                 if (a.unusable(p) == null) {
                     return a;
                 }
@@ -139,6 +135,11 @@ public final class Selection {
         }
         throw new IllegalStateException("the selection table (" + source + ") has no usable algorithm for " + collective
                 + " on " + p.size() + " ranks, " + p.bytes() + " bytes");
+    }
+
+    /** {@link #choose(Menu, Locality, Problem)} by names, as the tools and the table name them. */
+    public Algorithm choose(String collective, String locality, Problem p) {
+        return choose(Registry.menu(Collective.of(collective)), Locality.of(locality), p);
     }
 
     /** Writes the table in its file format. */
@@ -158,15 +159,21 @@ public final class Selection {
         return lo + "-" + (hi == Long.MAX_VALUE ? "*" : Long.toString(hi));
     }
 
-    /** Rules in order, for the tuner to build a table. */
+    /**
+     * Rules in order (the parser's, or the tuner's to build a table). An unknown collective, locality or
+     * algorithm is an error naming the rule's line (0 for a rule not read from a file) and the known names.
+     */
     public static Selection of(List<Rule> rules, String source) {
+        List<Line> lines = new ArrayList<>(rules.size());
         for (Rule r : rules) {
-            Registry.algorithm(r.collective(), r.algorithm());
+            try {
+                Collective c = Collective.of(r.collective());
+                Registry.menu(c).get(r.algorithm());
+                lines.add(new Line(c, Locality.of(r.locality()), r));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(source + " line " + r.line() + ": " + e.getMessage(), e);
+            }
         }
-        return new Selection(rules, source);
-    }
-
-    static BufferedReader reader(InputStream in) {
-        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        return new Selection(rules, lines, source);
     }
 }

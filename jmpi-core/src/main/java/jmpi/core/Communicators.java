@@ -226,7 +226,7 @@ final class Communicators {
         r.throwIfFailed();
     }
 
-    private static final int TAG_LEADERS = 5;
+    private static final int TAG_LEADERS = CollectiveTags.INTERCOMM_LEADERS;
 
     private static int indexOf(int[] a, int v) {
         for (int i = 0; i < a.length; i++) {

@@ -6,7 +6,7 @@ import jmpi.datatype.BasicType;
  * The few collectives the engine itself needs, apart from the collectives module: a barrier (also
  * run by MPI_Finalize), the allgather behind {@code Split}, a broadcast, and the context-id
  * agreement behind communicator creation. They use the communicator's collective context, so they
- * never match a program's messages, and reserved tags.
+ * never match a program's messages, and the tags {@link CollectiveTags} reserves for them.
  *
  * <h2>Context ids</h2>
  * Each rank keeps a mask of {@value #CONTEXT_SLOTS} free context pairs (slot {@code s} is contexts
@@ -23,11 +23,9 @@ import jmpi.datatype.BasicType;
  * every member gives its claim back and the agreement starts over.
  */
 final class InternalCollectives {
-    private static final int TAG_CONTEXT_AGREEMENT = 1;
-    private static final int TAG_ALLGATHER = 2;
-    private static final int TAG_BCAST = 3;
-    /** Barrier round r uses tag TAG_BARRIER + r on the collective context. */
-    private static final int TAG_BARRIER = 64;
+    private static final int TAG_CONTEXT_AGREEMENT = CollectiveTags.CONTEXT_AGREEMENT;
+    private static final int TAG_ALLGATHER = CollectiveTags.SPLIT_ALLGATHER;
+    private static final int TAG_BCAST = CollectiveTags.INTERNAL_BCAST;
     /** COMM_WORLD uses contexts 0/1 and COMM_SELF 2/3. */
     static final int FIRST_FREE_CONTEXT = 4;
     /** How many communicators a rank may have at once (besides the predefined ones). */
@@ -219,8 +217,8 @@ final class InternalCollectives {
         int p = comm.size();
         int me = comm.rank();
         for (int round = 0, k = 1; k < p; round++, k <<= 1) {
-            RecvRequest r = engine.irecvCollective(comm, null, 0, 0, BasicType.BYTE, (me - k + p) % p, TAG_BARRIER + round);
-            SendRequest s = engine.isendCollective(comm, null, 0, 0, BasicType.BYTE, (me + k) % p, TAG_BARRIER + round);
+            RecvRequest r = engine.irecvCollective(comm, null, 0, 0, BasicType.BYTE, (me - k + p) % p, CollectiveTags.barrier(round));
+            SendRequest s = engine.isendCollective(comm, null, 0, 0, BasicType.BYTE, (me + k) % p, CollectiveTags.barrier(round));
             engine.await(s);
             engine.await(r);
             r.throwIfFailed();

@@ -1,0 +1,74 @@
+package jmpi.coll;
+
+import java.util.List;
+
+import jmpi.core.ErrorClass;
+import jmpi.core.MpiError;
+import jmpi.spi.Setting;
+
+/**
+ * Every tunable of the collectives (a {@link Setting}), validated when read: a malformed value is an
+ * {@code ERR_ARG} naming the property, the value and what it means, never a silent default. The
+ * per-collective forcing properties ({@code jmpi.coll.<collective>=NAME}) are
+ * {@link Collective#property()}; their values are checked against the collective's {@link Menu}.
+ * docs/CONFIGURATION.md lists the same rows ({@code ConfigurationDocTest}). Immutable: safe from any thread.
+ */
+public enum CollSetting implements Setting {
+    TABLE("jmpi.coll.table", "",
+            "Selection table file (the tuner's output) read instead of the built-in one; a malformed file is an ERR_ARG at the first collective."),
+    CHECK("jmpi.coll.check", "false",
+            "true: before every collective the ranks agree on its collective, root, type, counts and operation (an extra small allreduce per call)."),
+    NODES("jmpi.coll.nodes", "0",
+            "Blocks of K consecutive world ranks count as nodes (emulated hosts for the hierarchical algorithms); 0: off, the hosts or JVMs the transports report."),
+    SEGMENT_BYTES("jmpi.coll.segmentBytes", "65536",
+            "Segment size (bytes) of the segmented algorithms (bcast pipeline); read at each call."),
+    STAGE_BYTES("jmpi.coll.stageBytes", "8192",
+            "Up to this many bytes per contribution the shared-memory algorithms copy through their staging arrays; above, they read each other's buffers in place."),
+    STATS("jmpi.coll.stats", "false",
+            "true: log at Finalize how many times each algorithm ran on each rank.");
+
+    private final String property;
+    private final String defaultValue;
+    private final String doc;
+
+    CollSetting(String property, String defaultValue, String doc) {
+        this.property = property;
+        this.defaultValue = defaultValue;
+        this.doc = doc;
+    }
+
+    @Override
+    public String property() {
+        return property;
+    }
+
+    @Override
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    @Override
+    public String doc() {
+        return doc;
+    }
+
+    /** Bad values are {@link ErrorClass#ERR_ARG} errors of the rank that reads them. */
+    @Override
+    public RuntimeException invalid(String value, String problem) {
+        return new MpiError(ErrorClass.ERR_ARG, "property " + property + "=" + value + " " + problem + " (" + doc + ")");
+    }
+
+    /** {@link #SEGMENT_BYTES}, at least 1. */
+    static long segmentBytes() {
+        return SEGMENT_BYTES.longValue(SYSTEM_PROPERTIES, 1, Long.MAX_VALUE, 65536);
+    }
+
+    /** {@link #STAGE_BYTES}, at least 0 (0: the shared-memory algorithms never stage). */
+    static long stageBytes() {
+        return STAGE_BYTES.longValue(SYSTEM_PROPERTIES, 0, Long.MAX_VALUE, 8192);
+    }
+
+    public static List<CollSetting> all() {
+        return List.of(values());
+    }
+}
