@@ -17,7 +17,7 @@ public enum ShmSetting implements Setting {
     RING_BYTES("jmpi.shm.ringBytes", "auto",
             "Capacity of each inbound ring (bytes), a power of two in [65536, 1073741824]; auto: 1 MiB up to 16 ranks, then the largest power of two not above 256 MiB / ranks², at least 64 KiB."),
     PIECE_BYTES("jmpi.shm.pieceBytes", "65536",
-            "Largest ring record a sender writes (bytes), a multiple of 64, at least 4096: longer messages go in pieces that pipeline."),
+            "Largest ring record (header included) a sender writes (bytes), a multiple of 64, at least 4096; records are also capped at a quarter ring: longer messages go in pieces that pipeline."),
     PARK_NANOS("jmpi.shm.parkNanos", "50000",
             "Longest single sleep of a parked rank (ns), in [1000, 1000000000]: a peer's frame is noticed within about this bound (processes cannot unpark each other)."),
     DOORBELL("jmpi.shm.doorbell", "true",
