@@ -30,6 +30,9 @@ import jmpi.spi.TransportFactory;
  * <p>Finalize: {@code MPI.Finalize} closes the endpoint and calls {@link JobControl#finalized}, which
  * tells the launcher; a JVM shutdown hook closes what is left (endpoint, bootstrap connection) on any
  * exit. See docs/LAUNCH.md.
+ *
+ * <p>Concurrency: stateless; {@link #open} is called by each rank's thread of the process (the ranks
+ * of one JVM concurrently, since the transports fence), the process hooks are installed once per rank.
  */
 public final class ProcessRankEnvProvider implements RankEnvProvider {
     private static final Logger LOG = System.getLogger(ProcessRankEnvProvider.class.getName());
