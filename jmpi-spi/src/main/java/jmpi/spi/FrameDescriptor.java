@@ -193,6 +193,11 @@ public final class FrameDescriptor {
         return in.get(ValueLayout.JAVA_BYTE, at + KIND);
     }
 
+    /** The flags field of the header at {@code at} ({@link #SYNC_FLAG}, {@link #SMALL_FLAG}). */
+    public static byte flagsAt(MemorySegment in, long at) {
+        return in.get(ValueLayout.JAVA_BYTE, at + FLAGS);
+    }
+
     /** The version field of the header at {@code at}. */
     public static short versionAt(MemorySegment in, long at) {
         return in.get(SHORT, at + VERSION_AT);

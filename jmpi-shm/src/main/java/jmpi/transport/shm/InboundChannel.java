@@ -106,7 +106,8 @@ final class InboundChannel {
                     if (offset < payload || offset > Integer.MAX_VALUE - 64) {
                         throw broken("eager message of " + offset + " bytes with a first piece of " + payload);
                     }
-                    if (FrameDescriptor.isSmall(seg, at) && offerSmall(sink, seg, at, payload, offset)) {
+                    // the kind is known: only the flags decide (FrameDescriptor.isSmall without its kind load)
+                    if (FrameDescriptor.flagsAt(seg, at) == FrameDescriptor.SMALL_FLAG && offerSmall(sink, seg, at, payload, offset)) {
                         expectedSeq++;
                         ring.release(bytes);
                         delivered++;
