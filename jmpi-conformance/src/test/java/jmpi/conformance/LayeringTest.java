@@ -70,7 +70,7 @@ class LayeringTest {
             "jmpi-api", "jmpi-spi jmpi-datatype jmpi-core jmpi-coll jmpi-mpj",
             "jmpi-examples", "jmpi-api jmpi-tasks",
             "jmpi-bench", "jmpi-api jmpi-coll",
-            "jmpi-jcstress", "jmpi-spi jmpi-datatype jmpi-tasks jmpi-core jmpi-coll jmpi-threads",
+            "jmpi-jcstress", "jmpi-spi jmpi-datatype jmpi-tasks jmpi-core jmpi-coll jmpi-threads jmpi-shm",
             "jmpi-conformance", "jmpi-api jmpi-testkit",
             "jmpi-dist", "jmpi-api jmpi-launcher jmpi-tasks jmpi-examples jmpi-bench",
             "jmpi-programs", "");

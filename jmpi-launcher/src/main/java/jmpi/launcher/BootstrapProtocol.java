@@ -20,6 +20,8 @@ import javax.crypto.spec.SecretKeySpec;
  * {@code '\n'}, at most {@link #MAX_LINE} bytes each; keys of printable ASCII without spaces; the
  * challenge-response proofs (HMAC-SHA256 over the per-job secret). docs/BOOTSTRAP.md describes the
  * whole exchange.
+ *
+ * <p>Concurrency: constants and pure functions only.
  */
 final class BootstrapProtocol {
     /** Sent by the server first: {@code GREETING <serverNonce>}. */

@@ -17,6 +17,8 @@ import java.util.Map;
  * ({@code name:N} is accepted too), {@code #} starting a comment, blank lines ignored. A host without
  * a slot count has one slot; a host named twice adds its slots up. {@code max_slots=} is accepted and
  * ignored. Anything else is an error naming the line.
+ *
+ * <p>Concurrency: parsing is a pure function; the hosts it returns are immutable.
  */
 public final class Hostfile {
     /** A host and how many ranks it takes. */

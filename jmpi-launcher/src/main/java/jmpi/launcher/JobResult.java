@@ -3,7 +3,7 @@ package jmpi.launcher;
 import java.util.List;
 
 /**
- * How a job ended.
+ * How a job ended. Concurrency: immutable.
  *
  * @param exitCode 0 when every rank ended well, else the first failing rank's code
  * @param failures the failures in the order they happened (the first decided the exit code)

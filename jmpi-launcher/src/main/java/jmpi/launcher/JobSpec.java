@@ -6,6 +6,7 @@ import java.util.List;
 
 /**
  * What to run: {@code np} ranks of {@code mainClass} with {@code args}, loaded from {@code classPath}.
+ * Concurrency: immutable.
  *
  * @param tagOutput prefix every line a rank prints with {@code [rank] }
  * @param timeout   fail the job when it runs longer (null: no limit)

@@ -16,6 +16,7 @@ import jmpi.spi.Endpoint;
 import jmpi.spi.JobControl;
 import jmpi.spi.RankEnv;
 import jmpi.spi.RankEnvProvider;
+import jmpi.spi.Setting;
 import jmpi.spi.TransportContext;
 import jmpi.spi.TransportFactory;
 
@@ -29,6 +30,9 @@ import jmpi.spi.TransportFactory;
  * <p>Finalize: {@code MPI.Finalize} closes the endpoint and calls {@link JobControl#finalized}, which
  * tells the launcher; a JVM shutdown hook closes what is left (endpoint, bootstrap connection) on any
  * exit. See docs/LAUNCH.md.
+ *
+ * <p>Concurrency: stateless; {@link #open} is called by each rank's thread of the process (the ranks
+ * of one JVM concurrently, since the transports fence), the process hooks are installed once per rank.
  */
 public final class ProcessRankEnvProvider implements RankEnvProvider {
     private static final Logger LOG = System.getLogger(ProcessRankEnvProvider.class.getName());
@@ -76,7 +80,7 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
      * @param fabric the threads fabric of this process's ranks, or null when it runs one rank
      */
     static Opened open(ProcessLaunchInfo info, int rank, jmpi.transport.threads.ThreadsFabric fabric, ClassLoader loader) {
-        Duration connectTimeout = Duration.ofMillis(Long.getLong("jmpi.boot.connectTimeoutMillis", 30_000));
+        Duration connectTimeout = Duration.ofMillis(LauncherSetting.CONNECT_TIMEOUT_MILLIS.longValue(30_000));
         BootstrapClient client;
         try {
             client = BootstrapClient.connect(info.boot(), rank, info.secret(), connectTimeout);
@@ -108,7 +112,7 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
      * endpoint and hang up at JVM exit.
      */
     static void installProcessHooks(int rank, BootstrapClient client, Endpoint endpoint, boolean uncaughtHandler) {
-        long orphanGrace = Long.getLong("jmpi.boot.orphanGraceMillis", 3_000);
+        long orphanGrace = LauncherSetting.ORPHAN_GRACE_MILLIS.longValue(Setting.SYSTEM_PROPERTIES, Long.MIN_VALUE, Long.MAX_VALUE, 3_000);
         if (orphanGrace >= 0) {
             client.onLost(() -> haltLater(rank, orphanGrace));
         }

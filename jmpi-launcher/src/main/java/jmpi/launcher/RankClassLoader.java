@@ -20,6 +20,9 @@ import jmpi.spi.RankScope;
  * class path are defined here (with {@code System.exit} calls rewritten); the JDK and jmpi's shared
  * runtime ({@code jmpi.spi}, {@code jmpi.core}, transports, ...) always come from the parent, which is
  * what lets ranks share one fabric.
+ *
+ * <p>Concurrency: parallel capable (registered as such); each class is defined under its
+ * {@code getClassLoadingLock}, so a rank's threads may load classes at once.
  */
 final class RankClassLoader extends URLClassLoader implements RankScope {
     static {

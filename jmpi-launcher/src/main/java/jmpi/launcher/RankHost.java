@@ -50,7 +50,7 @@ public final class RankHost {
             ProcessRankEnvProvider.installProcessHooks(o.rank(), o.client(), o.endpoint(), false);
         }
         JobSpec spec = new JobSpec(info.size(), List.of(), mainClass, args, false, null,
-                Duration.ofMillis(Long.getLong("jmpi.rankHost.graceMillis", 3_000)));
+                Duration.ofMillis(LauncherSetting.RANK_HOST_GRACE_MILLIS.longValue(3_000)));
         URL[] classPath = ThreadsJob.rankClassPath(urlsOf(System.getProperty("java.class.path", "")));
         List<String> extraParentFirst = ThreadsJob.parentFirstFromProperty();
         Thread[] threads = new Thread[k];

@@ -35,7 +35,7 @@ public final class ThreadsJob {
     /** Runs the job to its end (or failure, or timeout) and reports how it went. */
     public JobResult run() {
         int np = spec.np();
-        ThreadsFabric fabric = new ThreadsFabric(np, Boolean.getBoolean("jmpi.threads.encode"));
+        ThreadsFabric fabric = new ThreadsFabric(np, LauncherSetting.THREADS_ENCODE.booleanValue(false));
         JobState job = new JobState(fabric::wakeAll);
         URL[] classPath = rankClassPath(spec.classPath());
         List<String> extraParentFirst = parentFirstFromProperty();
@@ -188,7 +188,7 @@ public final class ThreadsJob {
     }
 
     static List<String> parentFirstFromProperty() {
-        String v = System.getProperty("jmpi.threads.parentFirst", "");
+        String v = LauncherSetting.THREADS_PARENT_FIRST.value();
         return v.isBlank() ? List.of() : Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
 

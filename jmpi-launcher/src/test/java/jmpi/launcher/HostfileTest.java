@@ -44,9 +44,9 @@ class HostfileTest {
     void remoteStartTemplates() {
         List<String> cmd = List.of("env", "A=1", "java", "-cp", "/x y/lib", "Main", "it's");
         assertEquals(List.of("ip", "netns", "exec", "h1", "env", "A=1", "java", "-cp", "/x y/lib", "Main", "it's"),
-                ProcessJob.remoteCommand("ip netns exec {host}", "h1", cmd));
+                RankSpawner.remoteCommand("ip netns exec {host}", "h1", cmd));
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "node2", "env A=1 java -cp '/x y/lib' Main 'it'\\''s'"),
-                ProcessJob.remoteCommand(ProcessJob.DEFAULT_REMOTE_START, "node2", cmd));
+                RankSpawner.remoteCommand(ProcessJob.DEFAULT_REMOTE_START, "node2", cmd));
         JobSpec spec = new JobSpec(2, List.of(), "Main", List.of(), false, null, Duration.ofSeconds(1));
         assertThrows(IllegalArgumentException.class, () -> new ProcessJob(spec, "tcp").remoteStart("ssh"));
     }

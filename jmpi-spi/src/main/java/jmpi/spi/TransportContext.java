@@ -1,6 +1,9 @@
 package jmpi.spi;
 
-/** What a transport needs to open one rank's endpoint in a job of separate processes. */
+/**
+ * What a transport needs to open one rank's endpoint in a job of separate processes.
+ * Concurrency: read-only for the transport; used by the thread that opens the endpoint.
+ */
 public interface TransportContext {
     int rank();
 

@@ -52,7 +52,8 @@ public final class ProcessPrograms {
     }
 
     /**
-     * Rank 0 creates a file named like the shm transport's (the launcher must delete it); rank 1 fails
+     * Rank 0 creates a file named like the shm transport's, in its directory (the launcher must have
+     * it deleted); rank 1 fails
      * the way {@code args[0]} says and prints {@code FAIL_AT <epoch millis>} just before; the other
      * ranks wait for a message from rank 1 that never comes (or compute without MPI, for "exit").
      */
@@ -63,7 +64,7 @@ public final class ProcessPrograms {
             MPI.Init(args);
             int rank = MPI.COMM_WORLD.Rank();
             String how = args[0];
-            Path dummy = Path.of("/dev/shm", "jmpi-" + System.getenv("JMPI_JOB_ID") + "-dummy");
+            Path dummy = Path.of(System.getProperty("jmpi.shm.dir", "/dev/shm"), "jmpi-" + System.getenv("JMPI_JOB_ID") + "-dummy");
             if (rank == 0) {
                 Files.writeString(dummy, "left by rank 0");
                 System.out.println("created " + dummy);

@@ -62,11 +62,11 @@ final class InboundChannel {
             if (available < FrameDescriptor.HEADER_BYTES) {
                 throw broken(available + " bytes published, less than a header");
             }
-            byte kind = seg.get(ValueLayout.JAVA_BYTE, at + FrameDescriptor.KIND);
-            short version = seg.get(ShmRecordDescriptor.SHORT, at + FrameDescriptor.VERSION_AT);
-            int payload = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.PAYLOAD_BYTES);
-            long seq = seg.get(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ);
-            int from = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.SENDER);
+            byte kind = FrameDescriptor.kindAt(seg, at);
+            short version = FrameDescriptor.versionAt(seg, at);
+            int payload = FrameDescriptor.payloadBytesAt(seg, at);
+            long seq = FrameDescriptor.seqAt(seg, at);
+            int from = FrameDescriptor.senderAt(seg, at);
             if (version != FrameDescriptor.VERSION) {
                 throw broken("record version " + version + ", expected " + FrameDescriptor.VERSION);
             }
@@ -88,13 +88,13 @@ final class InboundChannel {
                 throw broken("record kind " + kind + " while " + (assembly.length - filled)
                         + " bytes of an eager message are missing");
             }
-            long offset = seg.get(ShmRecordDescriptor.LONG, at + FrameDescriptor.OFFSET);
+            long offset = FrameDescriptor.offsetAt(seg, at);
             switch (kind) {
                 case Frame.DATA -> {
                     if (offset < 0) {
                         throw broken("data piece at message offset " + offset);
                     }
-                    long recvId = seg.get(ShmRecordDescriptor.LONG, at + FrameDescriptor.RECV_ID);
+                    long recvId = FrameDescriptor.recvIdAt(seg, at);
                     expectedSeq++;
                     try {
                         sink.deliverData(recvId, offset, seg, at + FrameDescriptor.HEADER_BYTES, payload);
@@ -106,8 +106,8 @@ final class InboundChannel {
                     if (offset < payload || offset > Integer.MAX_VALUE - 64) {
                         throw broken("eager message of " + offset + " bytes with a first piece of " + payload);
                     }
-                    byte flags = seg.get(ValueLayout.JAVA_BYTE, at + FrameDescriptor.FLAGS);
-                    if (flags == ShmRecordDescriptor.SMALL_FLAG && offerSmall(sink, seg, at, payload, offset)) {
+                    // the kind is known: only the flags decide (FrameDescriptor.isSmall without its kind load)
+                    if (FrameDescriptor.flagsAt(seg, at) == FrameDescriptor.SMALL_FLAG && offerSmall(sink, seg, at, payload, offset)) {
                         expectedSeq++;
                         ring.release(bytes);
                         delivered++;
@@ -168,20 +168,19 @@ final class InboundChannel {
     }
 
     /**
-     * Offers a {@link ShmRecordDescriptor#SMALL_FLAG} record to {@link FrameSink#tryDeliver} straight
+     * Offers a {@link FrameDescriptor#SMALL_FLAG} record to {@link FrameSink#tryDeliver} straight
      * from the ring; false when no posted receive took it (it then goes the frame way).
      */
     private boolean offerSmall(FrameSink sink, MemorySegment seg, long at, int payload, long total) {
-        int count = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.COUNT);
-        int size = count == 0 ? 0 : payload / count;
-        if (total != payload || count < 0 || (count == 0) != (payload == 0)
-                || count > 0 && ((long) size * count != payload || Integer.bitCount(size) != 1 || size > 8)) {
+        int count = FrameDescriptor.countAt(seg, at);
+        String problem = FrameDescriptor.smallShapeProblem(count, payload);
+        if (total != payload || problem != null) {
             throw broken("small record of " + count + " elements in " + payload + " bytes (message of " + total + ")");
         }
-        int context = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.CONTEXT);
-        int source = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.SOURCE);
-        int tag = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.TAG);
-        int typeCode = seg.get(ShmRecordDescriptor.INT, at + FrameDescriptor.TYPE);
+        int context = FrameDescriptor.contextAt(seg, at);
+        int source = FrameDescriptor.sourceAt(seg, at);
+        int tag = FrameDescriptor.tagAt(seg, at);
+        int typeCode = FrameDescriptor.typeCodeAt(seg, at);
         return sink.tryDeliver(context, source, tag, typeCode, count, seg, at + FrameDescriptor.HEADER_BYTES, payload);
     }
 

@@ -104,7 +104,7 @@ final class OutgoingChannel {
     /**
      * Writes a small EAGER message as one record straight from the caller's array ({@code count}
      * elements of {@code layout} from {@code offset}, {@code bytes} bytes in all), flagged
-     * {@link ShmRecordDescriptor#SMALL_FLAG} so that the receiver may copy it straight into a posted
+     * {@link FrameDescriptor#SMALL_FLAG} so that the receiver may copy it straight into a posted
      * receive. No frame, no private copy. False (nothing written) when frames wait in the queue (they
      * go first) or the record does not fit now.
      */
@@ -122,16 +122,9 @@ final class OutgoingChannel {
         }
         long at = ring.claimedAt();
         MemorySegment seg = ring.segment();
-        // the 64-byte header as eight little-endian longs (FrameDescriptor's fields, two ints per long)
-        seg.set(ShmRecordDescriptor.LONG, at, (Frame.EAGER & 0xFFL) | (ShmRecordDescriptor.SMALL_FLAG & 0xFFL) << 8
-                | (FrameDescriptor.VERSION & 0xFFFFL) << 16 | (long) context << 32);
-        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SOURCE, (source & 0xFFFFFFFFL) | (long) tag << 32);
-        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.TYPE, (typeCode & 0xFFFFFFFFL) | (long) count << 32);
-        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEND_ID, 0L);
-        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.RECV_ID, 0L);
-        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.OFFSET, bytes);
-        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SENDER, (self & 0xFFFFFFFFL) | (long) bytes << 32);
-        seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
+        // offset: the message's total bytes, as every EAGER record's; seq: stamped last, by publish
+        FrameDescriptor.encodeSmallHeader(seg, at, context, source, tag, typeCode, count, self, bytes, bytes,
+                ShmRecordDescriptor.NO_SEQ);
         if (count > 0) {
             MemorySegment.copy(array, offset, seg, layout, at + FrameDescriptor.HEADER_BYTES, count);
         }
@@ -171,17 +164,16 @@ final class OutgoingChannel {
             if (f.kind == Frame.EAGER && headWritten) {
                 seg.asSlice(at, FrameDescriptor.HEADER_BYTES).fill((byte) 0);
                 seg.set(ValueLayout.JAVA_BYTE, at + FrameDescriptor.KIND, ShmRecordDescriptor.PIECE_KIND);
-                seg.set(ShmRecordDescriptor.SHORT, at + FrameDescriptor.VERSION_AT, FrameDescriptor.VERSION);
-                seg.set(ShmRecordDescriptor.INT, at + FrameDescriptor.SENDER, self);
-                seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.OFFSET, done);
+                seg.set(FrameDescriptor.SHORT, at + FrameDescriptor.VERSION_AT, FrameDescriptor.VERSION);
+                seg.set(FrameDescriptor.INT, at + FrameDescriptor.SENDER, self);
+                FrameDescriptor.setOffset(seg, at, done);
             } else {
                 FrameDescriptor.encodeHeader(f, self, seg, at);
-                seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.OFFSET,
-                        f.kind == Frame.EAGER ? total : f.offset + done);
+                FrameDescriptor.setOffset(seg, at, f.kind == Frame.EAGER ? total : f.offset + done);
                 headWritten = true;
             }
-            seg.set(ShmRecordDescriptor.INT, at + FrameDescriptor.PAYLOAD_BYTES, (int) piece);
-            seg.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
+            FrameDescriptor.setPayloadBytes(seg, at, (int) piece);
+            FrameDescriptor.setSeq(seg, at, ShmRecordDescriptor.NO_SEQ);
             if (piece > 0) {
                 // Element-wise: the 5-argument copy of fewer than 64 bytes is a Java loop C2 miscompiled
                 // in ByteProtocol.data (JDK 25.0.3; see there).

@@ -45,8 +45,9 @@ import jmpi.spi.FrameSink;
  * volatile, so one sees the other.
  *
  * <p>Closing: {@link #close} flushes queued frames for at most {@code jmpi.shm.flushMillis}, unmaps
- * every file and deletes its own (and its doorbell socket). After a crash nobody runs close: the
- * launcher deletes {@code jmpi-<jobId>-*} in the directory when the job ends.
+ * every file and deletes its own (and its doorbell socket). After a crash nobody runs close: when
+ * the job ends the launcher calls {@link ShmTransportFactory#cleanup}, which deletes
+ * {@code jmpi-<jobId>-*} in the directory.
  */
 public final class ShmEndpoint implements Endpoint {
     private static final System.Logger LOG = System.getLogger(ShmEndpoint.class.getName());

@@ -65,4 +65,9 @@ final class ShmFileDescriptor {
     static String fileName(String jobId, int rank) {
         return "jmpi-" + jobId + "-" + rank;
     }
+
+    /** A glob matching every file of job {@code jobId}: its ranks' ring files and their doorbell sockets. */
+    static String fileGlob(String jobId) {
+        return "jmpi-" + jobId + "-*";
+    }
 }

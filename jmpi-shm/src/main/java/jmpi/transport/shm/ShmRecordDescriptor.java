@@ -10,8 +10,8 @@ import jmpi.spi.FrameDescriptor;
  * {@link FrameDescriptor} header (little-endian), with these shm-specific meanings:
  *
  * <pre>
- *  flags          bit 0 sync (as FrameDescriptor); bit 1 SMALL_FLAG: a one-record EAGER message of a
- *                 primitive type (not boolean) written straight from the sender's array, which the
+ *  flags          bit 0 sync, bit 1 small (FrameDescriptor.SMALL_FLAG): a one-record EAGER message of
+ *                 a primitive type (not boolean) written straight from the sender's array, which the
  *                 receiver may copy straight into a posted receive (FrameSink.tryDeliver)
  *  kind           EAGER, RTS, CTS, DATA, ACK as in FrameDescriptor; PIECE_KIND (0x10) for a
  *                 continuation of an EAGER frame; RingDescriptor.PAD_KIND (0x11) for padding
@@ -34,18 +34,13 @@ import jmpi.spi.FrameDescriptor;
 final class ShmRecordDescriptor {
     /** Kind byte of an EAGER continuation record. */
     static final byte PIECE_KIND = 0x10;
-    /**
-     * Flags bit of an EAGER record written by {@code trySendSmall} straight from the user's array:
-     * one record (payloadBytes == offset), never sync, of a primitive type other than boolean, so the
-     * receiver may offer it to {@code FrameSink.tryDeliver} straight from the ring.
-     */
-    static final byte SMALL_FLAG = 0x02;
     /** Seq field of padding, and of the place of the next record until it is written (never a record number). */
     static final long NO_SEQ = -1L;
     static final int HEADER_BYTES = FrameDescriptor.HEADER_BYTES;
-    static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** The header's field layouts (FrameDescriptor's: little-endian, unaligned). */
+    static final ValueLayout.OfShort SHORT = FrameDescriptor.SHORT;
+    static final ValueLayout.OfInt INT = FrameDescriptor.INT;
+    static final ValueLayout.OfLong LONG = FrameDescriptor.LONG;
 
     /** Release store / acquire load of a record's seq field (8-aligned: records start on 64-byte boundaries). */
     static final java.lang.invoke.VarHandle SEQ_HANDLE =

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 
 import jmpi.spi.Frame;
@@ -25,9 +24,6 @@ import jmpi.spi.FrameSink;
  * <p>Concurrency: used only by the thread that polls the endpoint (one at a time).
  */
 final class FrameReader {
-    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** Read buffer size, in bytes. */
     static final int BUFFER = 256 * 1024;
     /** Reads per call, so that one busy peer does not starve the others within a poll. */
@@ -108,8 +104,7 @@ final class FrameReader {
                         return moved;
                     }
                     int at = in.position();
-                    if (inSeg.get(ValueLayout.JAVA_BYTE, at + FrameDescriptor.KIND) == Frame.EAGER
-                            && inSeg.get(ValueLayout.JAVA_BYTE, at + FrameDescriptor.FLAGS) == FrameWriter.SMALL_FLAG) {
+                    if (FrameDescriptor.isSmall(inSeg, at)) {
                         int payload = FrameDescriptor.payloadBytesAt(inSeg, at);
                         if (payload >= 0 && payload <= FrameWriter.SMALL_LIMIT) {
                             if (in.remaining() < FrameDescriptor.HEADER_BYTES + payload) {
@@ -181,16 +176,16 @@ final class FrameReader {
     }
 
     /**
-     * A {@link FrameWriter#SMALL_FLAG} EAGER message lying whole in the read buffer at {@code at}:
+     * A {@link FrameDescriptor#SMALL_FLAG} EAGER message lying whole in the read buffer at {@code at}:
      * checked, offered to {@link FrameSink#tryDeliver} straight from the buffer, else handed over as a
      * frame with a {@code byte[]} payload.
      */
     private void small(FrameSink sink, int at, int payload) throws WireException {
-        if (inSeg.get(SHORT, at + FrameDescriptor.VERSION_AT) != FrameDescriptor.VERSION) {
+        if (FrameDescriptor.versionAt(inSeg, at) != FrameDescriptor.VERSION) {
             header(at); // throws, naming the problem
         }
-        int from = inSeg.get(INT, at + FrameDescriptor.SENDER);
-        long seq = inSeg.get(LONG, at + FrameDescriptor.SEQ);
+        int from = FrameDescriptor.senderAt(inSeg, at);
+        long seq = FrameDescriptor.seqAt(inSeg, at);
         if (from != peer) {
             throw new WireException("frame header names sender " + from);
         }
@@ -201,18 +196,17 @@ final class FrameReader {
             throw new WireException("frame payload of " + payload + " bytes exceeds " + TcpConfig.MAX_FRAME + "="
                     + maxFrame);
         }
-        int count = inSeg.get(INT, at + FrameDescriptor.COUNT);
-        int size = count == 0 ? 0 : payload / count;
-        if (count < 0 || (count == 0) != (payload == 0)
-                || count > 0 && ((long) size * count != payload || Integer.bitCount(size) != 1 || size > 8)) {
-            throw new WireException("small message of " + count + " elements in " + payload + " bytes");
+        int count = FrameDescriptor.countAt(inSeg, at);
+        String problem = FrameDescriptor.smallShapeProblem(count, payload);
+        if (problem != null) {
+            throw new WireException(problem);
         }
         expectedSeq++;
         in.position(at + FrameDescriptor.HEADER_BYTES + payload);
-        int context = inSeg.get(INT, at + FrameDescriptor.CONTEXT);
-        int source = inSeg.get(INT, at + FrameDescriptor.SOURCE);
-        int tag = inSeg.get(INT, at + FrameDescriptor.TAG);
-        int typeCode = inSeg.get(INT, at + FrameDescriptor.TYPE);
+        int context = FrameDescriptor.contextAt(inSeg, at);
+        int source = FrameDescriptor.sourceAt(inSeg, at);
+        int tag = FrameDescriptor.tagAt(inSeg, at);
+        int typeCode = FrameDescriptor.typeCodeAt(inSeg, at);
         if (sink.tryDeliver(context, source, tag, typeCode, count, inSeg, at + FrameDescriptor.HEADER_BYTES, payload)) {
             return;
         }

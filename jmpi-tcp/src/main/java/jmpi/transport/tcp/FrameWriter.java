@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -39,15 +38,8 @@ final class FrameWriter {
     static final int PIECE = 256 * 1024;
     /** Staging buffer size, in bytes. */
     static final int BUFFER = 256 * 1024;
-    /**
-     * Header flags bit 1: a small EAGER message of a primitive type (not boolean) written by
-     * {@link #trySendSmall}, which the receiver may offer to {@link jmpi.spi.FrameSink#tryDeliver}.
-     */
-    static final byte SMALL_FLAG = 0x02;
     /** Largest payload of a {@link #trySendSmall} message (the receiver needs it whole in its read buffer). */
     static final int SMALL_LIMIT = 64 * 1024;
-    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private record PendingAck(long mark, Completion ack) {
     }
@@ -128,7 +120,7 @@ final class FrameWriter {
 
     /**
      * Writes a small EAGER message straight from the caller's array into the staging buffer ({@code count}
-     * elements of {@code layout} from {@code offset}, {@code bytes} bytes), flagged {@link #SMALL_FLAG}
+     * elements of {@code layout} from {@code offset}, {@code bytes} bytes), flagged {@link FrameDescriptor#SMALL_FLAG}
      * so that the receiver may copy it straight into a posted receive, then writes what the socket takes.
      * No frame and no private copy. False (nothing staged) when another thread holds the writer, frames
      * are queued or half encoded (they go first), or the staging buffer has no room even after a write.
@@ -156,16 +148,8 @@ final class FrameWriter {
                 }
             }
             int at = out.position();
-            // the 64-byte header as eight little-endian longs (FrameDescriptor's fields, two ints per long)
-            outSeg.set(LONG, at, (Frame.EAGER & 0xFFL) | (SMALL_FLAG & 0xFFL) << 8
-                    | (FrameDescriptor.VERSION & 0xFFFFL) << 16 | (long) context << 32);
-            outSeg.set(LONG, at + FrameDescriptor.SOURCE, (source & 0xFFFFFFFFL) | (long) tag << 32);
-            outSeg.set(LONG, at + FrameDescriptor.TYPE, (typeCode & 0xFFFFFFFFL) | (long) count << 32);
-            outSeg.set(LONG, at + FrameDescriptor.SEND_ID, 0L);
-            outSeg.set(LONG, at + FrameDescriptor.RECV_ID, 0L);
-            outSeg.set(LONG, at + FrameDescriptor.OFFSET, 0L);
-            outSeg.set(LONG, at + FrameDescriptor.SENDER, (sender & 0xFFFFFFFFL) | (long) bytes << 32);
-            outSeg.set(LONG, at + FrameDescriptor.SEQ, seq++);
+            // offset 0 (the frame carries its payload whole); seq: this stream's
+            FrameDescriptor.encodeSmallHeader(outSeg, at, context, source, tag, typeCode, count, sender, bytes, 0L, seq++);
             if (count > 0) {
                 MemorySegment.copy(array, offset, outSeg, layout, at + FrameDescriptor.HEADER_BYTES, count);
             }
@@ -301,9 +285,9 @@ final class FrameWriter {
         current = f;
         int at = out.position();
         FrameDescriptor.encodeHeader(f, sender, outSeg, at);
-        outSeg.set(LONG, at + FrameDescriptor.OFFSET, offset);
-        outSeg.set(INT, at + FrameDescriptor.PAYLOAD_BYTES, (int) (end - pos));
-        outSeg.set(LONG, at + FrameDescriptor.SEQ, seq++);
+        FrameDescriptor.setOffset(outSeg, at, offset);
+        FrameDescriptor.setPayloadBytes(outSeg, at, (int) (end - pos));
+        FrameDescriptor.setSeq(outSeg, at, seq++);
         out.position(at + FrameDescriptor.HEADER_BYTES);
         appended += FrameDescriptor.HEADER_BYTES;
         return true;

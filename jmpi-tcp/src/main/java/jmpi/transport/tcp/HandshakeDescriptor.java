@@ -35,6 +35,8 @@ import javax.crypto.spec.SecretKeySpec;
  * (magic, version, type, a rank in (a, size) not yet connected, the HMAC) before it sends CONFIRM;
  * the connector checks that CHALLENGE names the rank it dialled and that CONFIRM's HMAC is right
  * before it sends any frame.
+ *
+ * <p>Concurrency: constants and pure functions only; {@link TcpHandshake} runs each exchange on one thread.
  */
 final class HandshakeDescriptor {
     static final int MAGIC = 0x54504d4a; // "JMPT" read little-endian

@@ -6,7 +6,11 @@ import jmpi.spi.Endpoint;
 import jmpi.spi.TransportContext;
 import jmpi.spi.TransportFactory;
 
-/** The "tcp" transport: ranks in separate processes (or hosts) connected by authenticated TCP streams. */
+/**
+ * The "tcp" transport: ranks in separate processes (or hosts) connected by authenticated TCP streams
+ * (see {@link TcpEndpoint}; properties in {@link TcpSetting}). Stateless and thread-safe; it leaves
+ * nothing outside its processes, so {@link #cleanup} keeps the default (nothing to do).
+ */
 public final class TcpTransportFactory implements TransportFactory {
     @Override
     public String name() {

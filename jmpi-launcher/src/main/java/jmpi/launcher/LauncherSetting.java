@@ -1,0 +1,49 @@
+package jmpi.launcher;
+
+import jmpi.spi.Setting;
+
+/**
+ * Every tunable of the launcher (a {@link Setting}): read from system properties, by the launcher
+ * ({@code jmpi.threads.*}) or by each rank process ({@code jmpi.boot.*}, {@code jmpi.rankHost.*}),
+ * and validated where read (a bad value fails with an {@link IllegalArgumentException} naming the
+ * property). docs/CONFIGURATION.md lists the same entries (a test keeps the two in step).
+ *
+ * <p>Concurrency: an enum of constants, read by any thread.
+ */
+public enum LauncherSetting implements Setting {
+    CONNECT_TIMEOUT_MILLIS("jmpi.boot.connectTimeoutMillis", "30000",
+            "How long a rank process tries to join the bootstrap service before it fails naming the address (ms)."),
+    ORPHAN_GRACE_MILLIS("jmpi.boot.orphanGraceMillis", "3000",
+            "How long a rank process that lost its launcher's bootstrap connection lives on before it ends itself (ms); negative: never."),
+    RANK_HOST_GRACE_MILLIS("jmpi.rankHost.graceMillis", "3000",
+            "How long a JVM of several ranks (--ranks-per-jvm) waits for its other ranks after one fails (ms)."),
+    THREADS_ENCODE("jmpi.threads.encode", "false",
+            "Run the threads transport as a byte transport: no shared arrays, every frame encoded and decoded (for testing the shm/tcp protocols in one JVM)."),
+    THREADS_PARENT_FIRST("jmpi.threads.parentFirst", "",
+            "Extra comma-separated class name prefixes that ranks load from the shared parent loader instead of per rank (libraries with no per-rank state).");
+
+    private final String property;
+    private final String defaultValue;
+    private final String doc;
+
+    LauncherSetting(String property, String defaultValue, String doc) {
+        this.property = property;
+        this.defaultValue = defaultValue;
+        this.doc = doc;
+    }
+
+    @Override
+    public String property() {
+        return property;
+    }
+
+    @Override
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    @Override
+    public String doc() {
+        return doc;
+    }
+}

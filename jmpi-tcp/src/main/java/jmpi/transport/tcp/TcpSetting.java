@@ -1,0 +1,51 @@
+package jmpi.transport.tcp;
+
+import jmpi.spi.Setting;
+
+/**
+ * Every tunable of the tcp transport (a {@link Setting}): read through the rank's
+ * {@link jmpi.spi.TransportContext#property} and validated into a {@link TcpConfig} when an
+ * endpoint opens (a bad value fails {@code open} with an {@link IllegalArgumentException} naming
+ * the property). docs/CONFIGURATION.md lists the same entries (a test keeps the two in step).
+ *
+ * <p>Concurrency: an enum of constants, read by any thread.
+ */
+public enum TcpSetting implements Setting {
+    ADDRESS("jmpi.tcp.address", "auto",
+            "Local address this rank listens on: an address, a host name, an interface name (its first IPv4 address, else its first), never the wildcard; auto: the address by which the rank reaches the bootstrap service, else 127.0.0.1."),
+    NODELAY("jmpi.tcp.nodelay", "true",
+            "Disable Nagle's algorithm (TCP_NODELAY) on every connection."),
+    SNDBUF("jmpi.tcp.sndbuf", "0",
+            "SO_SNDBUF of every connection (bytes); 0: the OS default."),
+    RCVBUF("jmpi.tcp.rcvbuf", "0",
+            "SO_RCVBUF of every connection (bytes); 0: the OS default."),
+    MAX_FRAME("jmpi.tcp.maxFrame", "67108864",
+            "Largest payload a peer may announce in one frame (bytes, >= 1); a larger one closes the connection as broken."),
+    HANDSHAKE_MILLIS("jmpi.tcp.handshakeMillis", "10000",
+            "Time allowed for one connection's challenge-response, and for open to connect every peer (ms, >= 1).");
+
+    private final String property;
+    private final String defaultValue;
+    private final String doc;
+
+    TcpSetting(String property, String defaultValue, String doc) {
+        this.property = property;
+        this.defaultValue = defaultValue;
+        this.doc = doc;
+    }
+
+    @Override
+    public String property() {
+        return property;
+    }
+
+    @Override
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    @Override
+    public String doc() {
+        return doc;
+    }
+}
