@@ -23,6 +23,11 @@ public record Message(Object buffer, int offset, int items, BasicType type, Pack
 
     /** Elements of {@code type} in the message; more than an array holds is {@code ERR_COUNT}. */
     public int elements() {
+        return elements(items, plan);
+    }
+
+    /** Elements of {@code items} items of {@code plan} (null: {@code items} elements); ERR_COUNT past an array. */
+    static int elements(int items, PackPlan plan) {
         if (plan == null) {
             return items;
         }
