@@ -9,6 +9,8 @@ import jmpi.datatype.PackPlan;
  * How one send travels, decided once per send by {@link #choose} ({@link Matching#isend}). Whether
  * the peer shares memory picks the class that carries it out: {@link SharedMemoryProtocol} (frames
  * carry arrays by reference) or {@link ByteProtocol} (frames carry bytes).
+ *
+ * <p>Concurrency: immutable and stateless; {@link #choose} may be called by any thread.
  */
 enum Protocol {
     /**
