@@ -5,13 +5,15 @@ import java.util.Arrays;
 import jmpi.core.CoreComm;
 import jmpi.core.CoreRequest;
 import jmpi.core.Engine;
+import jmpi.core.Envelope;
 import jmpi.core.ErrorClass;
-import jmpi.core.JobAbortedError;
+import jmpi.core.Message;
 import jmpi.core.MpiError;
 import jmpi.core.RecvRequest;
 import jmpi.core.SendMode;
 import jmpi.core.SendRequest;
 import jmpi.datatype.BasicType;
+import jmpi.spi.JobAbortedError;
 
 /**
  * A communicator: point-to-point communication among a group of ranks (mpiJava 1.2 {@code Comm}).
@@ -720,9 +722,11 @@ public class Comm {
             } catch (mpjbuf.BufferException e) {
                 throw MpjBuffers.error("send of an mpjbuf.Buffer", e);
             }
-            return c.engine().isend(c, new Object[] {message}, 0, 1, null, BasicType.OBJECT, dest, tag, mode);
+            return c.engine().isend(c, Envelope.of(c, dest, tag), Message.of(new Object[] {message}, 0, 1, BasicType.OBJECT),
+                    mode);
         }
-        return c.engine().isend(c, buf, offset, count, datatype.planForMessages(), datatype.basic(), dest, tag, mode);
+        return c.engine().isend(c, Envelope.of(c, dest, tag),
+                new Message(buf, offset, count, datatype.basic(), datatype.planForMessages()), mode);
     }
 
     RecvRequest startRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
@@ -737,9 +741,10 @@ public class Comm {
             } catch (mpjbuf.BufferException e) {
                 throw MpjBuffers.error("receive into an mpjbuf.Buffer", e);
             }
-            return c.engine().irecv(c, slot, 0, 1, null, BasicType.OBJECT, source, tag);
+            return c.engine().irecv(c, Envelope.of(c, source, tag), Message.of(slot, 0, 1, BasicType.OBJECT));
         }
-        return c.engine().irecv(c, buf, offset, count, datatype.planForMessages(), datatype.basic(), source, tag);
+        return c.engine().irecv(c, Envelope.of(c, source, tag),
+                new Message(buf, offset, count, datatype.basic(), datatype.planForMessages()));
     }
 
     /** Fails a completed request's error through this communicator's handler. */

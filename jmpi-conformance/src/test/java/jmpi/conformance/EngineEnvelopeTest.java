@@ -8,7 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import jmpi.core.Engine;
+import jmpi.core.Envelope;
 import jmpi.core.ErrorClass;
+import jmpi.core.Message;
 import jmpi.core.MpiError;
 import jmpi.core.RecvRequest;
 import jmpi.datatype.BasicType;
@@ -31,7 +33,7 @@ class EngineEnvelopeTest {
         f.tag = tag;
         f.typeCode = BasicType.INT.code();
         f.count = 1;
-        f.payload = new int[] {value};
+        f.bytes = java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.nativeOrder()).putInt(value).array();
         return f;
     }
 
@@ -43,13 +45,14 @@ class EngineEnvelopeTest {
         // A well-formed message first: it is matched as usual.
         fabric.endpoint(1).send(0, eager(world, 1, 3, 42));
         int[] in = new int[1];
-        RecvRequest ok = engine.irecv(engine.world(), in, 0, 1, BasicType.INT, 1, 3);
+        RecvRequest ok = engine.irecv(engine.world(), Envelope.of(engine.world(), 1, 3), Message.of(in, 0, 1, BasicType.INT));
         engine.await(ok);
         assertEquals(42, in[0]);
         // Then one claiming to come from rank 5 of the 2-rank world.
         fabric.endpoint(1).send(0, eager(world, 5, 3, 7));
         MpiError e = assertThrows(MpiError.class, () -> {
-            RecvRequest r = engine.irecv(engine.world(), new int[1], 0, 1, BasicType.INT, 1, 4);
+            RecvRequest r = engine.irecv(engine.world(), Envelope.of(engine.world(), 1, 4),
+                    Message.of(new int[1], 0, 1, BasicType.INT));
             engine.await(r);
         });
         assertEquals(ErrorClass.ERR_INTERN, e.errorClass());

@@ -15,7 +15,9 @@ import jmpi.spi.Frame;
  * with a private copy, synchronous eager answered by ACK, and rendezvous: RTS (envelope only), CTS
  * from the receiver once matched, then DATA straight from the sender's array, which the transport
  * streams into the posted receive ({@link jmpi.spi.FrameSink#deliverData}). The sender's request
- * completes when the transport no longer needs its array (the DATA frame's ack).
+ * completes when the transport no longer needs its array (the DATA frame's ack). The choice
+ * between eager and rendezvous is {@link Protocol#choose}'s; {@link SharedMemoryProtocol} is the
+ * counterpart between ranks that share memory.
  *
  * <p>Concurrency: every method runs under the engine's progress lock except {@link #send}, which
  * takes it only to register a pending send before the first frame leaves.
@@ -30,29 +32,34 @@ final class ByteProtocol {
 
     private final Endpoint endpoint;
     private final SpinLock lock;
-    private final int eagerLimit;
     private final Map<Long, PendingSend> sends = new HashMap<>();
     private final Map<Long, RecvRequest> recvs = new HashMap<>();
     private long nextId = 1;
 
-    ByteProtocol(Endpoint endpoint, SpinLock lock, int eagerLimit) {
+    ByteProtocol(Endpoint endpoint, SpinLock lock) {
         this.endpoint = endpoint;
         this.lock = lock;
-        this.eagerLimit = eagerLimit;
     }
 
     /**
-     * Sends {@code f} (envelope filled in) over a byte transport.
+     * Sends {@code elements} contiguous elements of {@code buf} from {@code offset} (or {@code serialized}
+     * objects) over a byte transport as {@code protocol} ({@link Protocol#EAGER} or
+     * {@link Protocol#RENDEZVOUS}, chosen by {@link Protocol#choose}).
      *
-     * @param objectBytes the serialized elements for {@code MPI.OBJECT}, else null
-     * @param release     for a buffered send: frees its attached-buffer space once the receiver has the message
+     * @param serialized the serialized elements for {@code MPI.OBJECT}, else null
+     * @param release    for a buffered send: frees its attached-buffer space once the receiver has the message
      */
-    void send(SendRequest req, Frame f, int worldDest, Object buf, int offset, int count, BasicType type,
-              SendMode mode, byte[] objectBytes, jmpi.spi.Completion release) {
-        long bytes = objectBytes != null ? objectBytes.length : (long) count * type.size();
-        if (mode == SendMode.BUFFERED || bytes <= eagerLimit) {
+    void send(SendRequest req, int worldDest, Protocol protocol, int context, int source, int tag, Object buf,
+              int offset, int elements, BasicType type, SendMode mode, byte[] serialized, jmpi.spi.Completion release) {
+        Frame f = new Frame();
+        f.context = context;
+        f.source = source;
+        f.tag = tag;
+        f.typeCode = type.code();
+        f.count = elements;
+        if (protocol == Protocol.EAGER) {
             f.kind = Frame.EAGER;
-            f.data = MemorySegment.ofArray(objectBytes != null ? objectBytes : type.bytesCopy(buf, offset, count));
+            f.data = MemorySegment.ofArray(serialized != null ? serialized : type.bytesCopy(buf, offset, elements));
             if (mode == SendMode.SYNCHRONOUS) {
                 f.sync = true;
                 f.sendId = register(null, null, req);
@@ -67,9 +74,9 @@ final class ByteProtocol {
             }
         } else {
             f.kind = Frame.RTS;
-            f.offset = bytes;
-            f.sendId = register(req, objectBytes != null ? MemorySegment.ofArray(objectBytes)
-                    : type.bytesOf(buf, offset, count), null);
+            f.offset = serialized != null ? serialized.length : (long) elements * type.size();
+            f.sendId = register(req, serialized != null ? MemorySegment.ofArray(serialized)
+                    : type.bytesOf(buf, offset, elements), null);
         }
         endpoint.send(worldDest, f);
     }

@@ -219,8 +219,9 @@ final class Communicators {
     }
 
     private void exchange(CoreComm peer, int other, int tag, long[] out, long[] in) {
-        RecvRequest r = engine.irecv(peer, in, 0, in.length, BasicType.LONG, other, tag);
-        SendRequest s = engine.isend(peer, out, 0, out.length, BasicType.LONG, other, tag, SendMode.STANDARD);
+        RecvRequest r = engine.irecv(peer, Envelope.of(peer, other, tag), Message.of(in, 0, in.length, BasicType.LONG));
+        SendRequest s = engine.isend(peer, Envelope.of(peer, other, tag), Message.of(out, 0, out.length, BasicType.LONG),
+                SendMode.STANDARD);
         engine.await(s);
         engine.await(r);
         r.throwIfFailed();

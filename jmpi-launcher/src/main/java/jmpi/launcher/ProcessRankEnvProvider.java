@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.function.Function;
 
-import jmpi.core.JobAbortedError;
+import jmpi.spi.JobAbortedError;
 import jmpi.spi.Bootstrap;
 import jmpi.spi.Endpoint;
 import jmpi.spi.JobControl;

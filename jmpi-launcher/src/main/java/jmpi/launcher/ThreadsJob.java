@@ -11,7 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import jmpi.core.JobAbortedError;
+import jmpi.spi.JobAbortedError;
 import jmpi.spi.Endpoint;
 import jmpi.spi.JobControl;
 import jmpi.spi.RankEnv;

@@ -3,7 +3,9 @@ package jmpi.spi;
 /**
  * One rank's attachment to a transport: sends frames to peers, hands over the frames sent to it,
  * and lets the rank's waiting thread sleep until something arrives. Transports move frames; they
- * never match messages (that is the engine's job).
+ * never match messages (that is the engine's job). A transport that matches messages itself (a
+ * native MPI library) does not implement this interface but the engine's {@code PointToPoint}
+ * (jmpi-core) instead.
  *
  * <p>Every transport passes the contract test in {@code jmpi-testkit} ({@code EndpointContract}):
  * frames arrive complete and in order per sender, {@link #send} never blocks on a receiver that does

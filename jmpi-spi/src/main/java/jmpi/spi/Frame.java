@@ -5,34 +5,25 @@ import java.lang.foreign.MemorySegment;
 /**
  * One message or protocol step as handed from a sender's engine to a receiver's: the matching
  * envelope (context, source, tag), the type signature (basic type code and element count), the
- * payload, and the ids of the rendezvous protocol.
+ * message's bytes, and the ids of the rendezvous protocol.
  *
  * <p>Ownership: the sending thread fills a frame and gives it to {@link Endpoint#send}; from then
  * on the transport owns it until {@link Endpoint#poll} hands it (or a copy decoded from bytes) to
  * the receiving engine, which owns it for good. Nobody writes a frame after giving it away, so its
- * plain fields are published by the transport's own release/acquire hand-off.
+ * plain fields are published by the transport's own release/acquire hand-off. Not thread-safe
+ * otherwise.
  *
- * <h2>Between ranks that share memory ({@link Endpoint#sharesMemoryWith} true)</h2>
- * <ul>
- *   <li>{@link #EAGER}: {@code payload} is a private copy (an array of the basic type, or the
- *       serialized bytes of {@code MPI.OBJECT} elements) starting at {@code payloadOffset}.</li>
- *   <li>{@link #RTS}: {@code payload} is the sender's own array; the receiver copies straight out
- *       of it once matched and then calls {@link #ack}, which releases the sender.</li>
- * </ul>
- * {@link #ack}, when set, is called exactly once by the receiving side: after the copy for RTS, on
- * match for a synchronous eager send, and on match for a buffered send (to free its buffer space).
- * The frame object itself crosses; nothing is encoded.
- *
- * <h2>Between ranks that do not (byte transports: shm, tcp)</h2>
+ * <h2>Between ranks that do not share memory (byte transports: shm, tcp)</h2>
  * Only the fields below cross, encoded by the transport ({@link FrameDescriptor}); {@link #ack} is
  * never sent: the transport calls it on the sending side once it no longer needs {@link #data}
  * (every byte written to the socket, or copied into shared memory), so that the owner of that
  * memory may reuse it.
  * <ul>
  *   <li>{@link #EAGER}: the message's bytes are {@link #data} when sending; on arrival the
- *       transport gives {@code payload} = a {@code byte[]} of them and {@link #raw} = true.
+ *       transport puts a private {@code byte[]} of them in {@link #bytes}.
  *       {@link #sync} asks the receiver to answer {@link #ACK} with {@link #sendId} when matched.</li>
- *   <li>{@link #RTS}: envelope and type signature only; {@link #sendId} names the send.</li>
+ *   <li>{@link #RTS}: envelope and type signature only; {@link #sendId} names the send, and
+ *       {@link #offset} holds the message's size in bytes.</li>
  *   <li>{@link #CTS}: receiver to sender once the RTS matched: {@link #sendId} echoed,
  *       {@link #recvId} names the posted receive that takes the data.</li>
  *   <li>{@link #DATA}: sender to receiver: {@link #data} holds bytes for receive {@link #recvId},
@@ -41,8 +32,14 @@ import java.lang.foreign.MemorySegment;
  *       memory, never as a frame.</li>
  *   <li>{@link #ACK}: receiver to sender: the synchronous send {@link #sendId} has been matched.</li>
  * </ul>
+ *
+ * <h2>Between ranks that share memory ({@link Endpoint#sharesMemoryWith} true)</h2>
+ * The engine sends a subclass of its own that carries the elements by reference (a private copy,
+ * or the sender's own array for a rendezvous) and whose {@link #ack} the receiving engine calls.
+ * The frame object itself crosses; nothing is encoded, and the transport never looks past the
+ * fields of this class ({@link #kind}, {@link #next}, {@link #sender}, {@link #seq}).
  */
-public final class Frame {
+public class Frame {
     /** Data travels with the header. */
     public static final byte EAGER = 1;
     /** Ready-to-send: the data follows once the receiver is ready (see the class comment). */
@@ -68,19 +65,13 @@ public final class Frame {
     public int tag;
     /** Basic type code of the payload (opaque to the transport). */
     public int typeCode;
-    /** Number of elements of the basic type (for objects: number of objects). */
+    /** Number of elements of the basic type (for objects: number of objects), never bytes. */
     public int count;
-    public Object payload;
-    public int payloadOffset;
     /**
-     * Between ranks that share memory, an RTS whose {@code payload} is the sender's array laid out by a
-     * non-contiguous datatype: the engine's plan of it (opaque here) and the number of items; the
-     * receiver copies through it. Null for contiguous payloads; never set for byte transports.
+     * EAGER on arrival from a byte transport: the message's bytes (the elements' raw bytes, or the
+     * serialized form of {@code MPI.OBJECT} elements), private to the receiver. Null otherwise.
      */
-    public Object layout;
-    public int items;
-    /** The payload is the elements' raw bytes in a {@code byte[]}, not an array of the basic type. */
-    public boolean raw;
+    public byte[] bytes;
     /** Outgoing bytes for a byte transport (EAGER and DATA); may view the sender's own array. */
     public MemorySegment data;
     /** Rendezvous / synchronous protocol: the sender's id of the send. */
@@ -89,7 +80,10 @@ public final class Frame {
     public long recvId;
     /** DATA: byte offset of {@link #data} within the whole message. */
     public long offset;
-    /** See the class comment: called once, on the receiving side (shared memory) or by the transport (bytes). */
+    /**
+     * Called once: by the transport once it no longer needs {@link #data} (bytes), or by the receiving
+     * engine (shared memory: see the class comment).
+     */
     public Completion ack;
     /**
      * Link used by whichever queue holds the frame: first the transport's inbox, later the

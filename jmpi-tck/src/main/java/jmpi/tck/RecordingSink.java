@@ -55,7 +55,8 @@ public final class RecordingSink implements FrameSink {
 
     /** The raw payload bytes of an accepted EAGER frame. */
     public static byte[] payloadOf(Frame f) {
-        if (!(f.payload instanceof byte[] b) || !f.raw) {
+        byte[] b = f.bytes;
+        if (b == null) {
             throw new AssertionError("eager frame without raw byte payload: " + f);
         }
         return b;

@@ -119,9 +119,7 @@ final class InboundChannel {
                     MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at + FrameDescriptor.HEADER_BYTES, b, 0, payload);
                     expectedSeq++;
                     ring.release(bytes);
-                    f.payload = b;
-                    f.raw = true;
-                    f.payloadOffset = 0;
+                    f.bytes = b;
                     f.offset = 0;
                     if (payload == offset) {
                         sink.accept(f);

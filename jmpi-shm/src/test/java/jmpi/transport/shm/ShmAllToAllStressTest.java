@@ -67,7 +67,7 @@ class ShmAllToAllStressTest {
             next[f.sender]++;
             long seed = (long) f.sender * 1_000_003 + (long) self * 1009 + f.tag;
             if (f.kind == Frame.EAGER) {
-                byte[] p = (byte[]) f.payload;
+                byte[] p = f.bytes;
                 assertEquals(f.count, p.length);
                 assertEquals(crc(bytes(seed, f.count), f.count), crc(p, p.length), "eager payload " + f.tag);
             } else {

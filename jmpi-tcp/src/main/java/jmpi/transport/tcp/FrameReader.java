@@ -12,7 +12,7 @@ import jmpi.spi.FrameSink;
 
 /**
  * The incoming side of one established connection: reads the frame stream into a direct buffer
- * and delivers it. EAGER payloads are gathered into a {@code byte[]} (the frame's raw payload);
+ * and delivers it. EAGER payloads are gathered into a {@code byte[]} (the frame's {@code bytes});
  * DATA payloads go to {@link FrameSink#deliverData} straight from the read buffer, piece by piece
  * as they arrive; other kinds are handed over as frames.
  *
@@ -146,9 +146,7 @@ final class FrameReader {
                         return moved;
                     }
                     Frame f = eager;
-                    f.payload = body;
-                    f.payloadOffset = 0;
-                    f.raw = true;
+                    f.bytes = body;
                     eager = null;
                     body = null;
                     state = State.HEADER;
@@ -219,9 +217,7 @@ final class FrameReader {
         f.count = count;
         f.sender = peer;
         f.seq = seq;
-        f.payload = inSeg.asSlice(at + FrameDescriptor.HEADER_BYTES, payload).toArray(ValueLayout.JAVA_BYTE);
-        f.payloadOffset = 0;
-        f.raw = true;
+        f.bytes = inSeg.asSlice(at + FrameDescriptor.HEADER_BYTES, payload).toArray(ValueLayout.JAVA_BYTE);
         sink.accept(f);
     }
 

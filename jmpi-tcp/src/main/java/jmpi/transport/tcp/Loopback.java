@@ -48,9 +48,7 @@ final class Loopback {
                 sink.deliverData(f.recvId, f.offset, MemorySegment.ofArray(e.payload()), 0, e.payload().length);
             } else {
                 if (f.kind == Frame.EAGER) {
-                    f.payload = e.payload();
-                    f.payloadOffset = 0;
-                    f.raw = true;
+                    f.bytes = e.payload();
                 }
                 sink.accept(f);
             }

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import jmpi.core.Engine;
+import jmpi.core.Envelope;
+import jmpi.core.Message;
 import jmpi.core.RecvRequest;
 import jmpi.core.SendMode;
 import jmpi.core.SendRequest;
@@ -51,20 +53,21 @@ class TcpEngineTest {
                         for (int n : sizes) {
                             round++;
                             if (me == 0) {
-                                SendRequest s = engine.isend(engine.world(), values(n, round), 0, n, BasicType.DOUBLE,
-                                        other, round, mode);
+                                SendRequest s = engine.isend(engine.world(), Envelope.of(engine.world(), other, round),
+                                        Message.of(values(n, round), 0, n, BasicType.DOUBLE), mode);
                                 engine.await(s);
                                 s.throwIfFailed();
                             }
                             double[] got = new double[n];
-                            RecvRequest rr = engine.irecv(engine.world(), got, 0, n, BasicType.DOUBLE, other, round);
+                            RecvRequest rr = engine.irecv(engine.world(), Envelope.of(engine.world(), other, round),
+                                    Message.of(got, 0, n, BasicType.DOUBLE));
                             engine.await(rr);
                             rr.throwIfFailed();
                             assertEquals(n, rr.count());
                             assertArrayEquals(values(n, round), got, "round " + round + " at rank " + me);
                             if (me == 1) {
-                                SendRequest s = engine.isend(engine.world(), got, 0, n, BasicType.DOUBLE, other, round,
-                                        mode);
+                                SendRequest s = engine.isend(engine.world(), Envelope.of(engine.world(), other, round),
+                                        Message.of(got, 0, n, BasicType.DOUBLE), mode);
                                 engine.await(s);
                                 s.throwIfFailed();
                             }

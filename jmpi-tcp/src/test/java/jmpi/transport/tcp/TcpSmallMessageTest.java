@@ -31,7 +31,7 @@ class TcpSmallMessageTest {
         @Override
         public void accept(Frame f) {
             tags.add(f.tag);
-            byte[] b = f.payload == null ? new byte[0] : (byte[]) f.payload;
+            byte[] b = f.bytes == null ? new byte[0] : f.bytes;
             int[] v = new int[b.length / 4];
             MemorySegment.copy(b, 0, MemorySegment.ofArray(v), ValueLayout.JAVA_BYTE, 0, b.length);
             values.add(v);

@@ -99,7 +99,7 @@ final class Fastbox {
 
         /**
          * Consumer: hands the message {@link #peekSeq()} announced to {@code sink}, straight from the
-         * ring into a posted receive if one takes it, else as a frame with raw payload bytes.
+         * ring into a posted receive if one takes it, else as a frame with its bytes ({@code Frame.bytes}).
          */
         void deliverTo(FrameSink sink) {
             long base = FastboxDescriptor.halfSlot(head, in);
@@ -113,7 +113,6 @@ final class Fastbox {
             if (!sink.tryDeliver(context, source, tag, typeCode, count, rings, base + PAYLOAD, bytes)) {
                 Frame f = new Frame();
                 f.kind = Frame.EAGER;
-                f.raw = true;
                 f.sender = peer;
                 f.seq = seq;
                 f.context = context;
@@ -123,7 +122,7 @@ final class Fastbox {
                 f.count = count;
                 byte[] data = new byte[bytes];
                 MemorySegment.copy(rings, ValueLayout.JAVA_BYTE, base + PAYLOAD, data, 0, bytes);
-                f.payload = data;
+                f.bytes = data;
                 sink.accept(f);
             }
             lastSeq = seq;

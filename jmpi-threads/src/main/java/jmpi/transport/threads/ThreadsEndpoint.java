@@ -111,8 +111,7 @@ final class ThreadsEndpoint implements Endpoint {
         } else if (frame.kind == Frame.EAGER && frame.data != null) {
             // A byte-transport eager frame (the contract test sends these): keep a private copy and
             // tell the sender its memory is free, as a byte transport would once it copied the data out.
-            frame.payload = frame.data.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
-            frame.raw = true;
+            frame.bytes = frame.data.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
             frame.data = null;
             if (frame.ack != null) {
                 frame.ack.complete(0);
@@ -144,7 +143,7 @@ final class ThreadsEndpoint implements Endpoint {
             }
             expected[s] = f.seq + 1;
             if (f.kind == WIRE) {
-                n += deliverEncoded((byte[]) f.payload, sink);
+                n += deliverEncoded(f.bytes, sink);
             } else if (f.kind == Frame.DATA) {
                 // Rendezvous data in byte form: copied straight from the sender's memory, then released.
                 sink.deliverData(f.recvId, f.offset, f.data, 0, f.data.byteSize());
@@ -190,7 +189,7 @@ final class ThreadsEndpoint implements Endpoint {
         }
         Frame carrier = new Frame();
         carrier.kind = WIRE;
-        carrier.payload = wire;
+        carrier.bytes = wire;
         return carrier;
     }
 
@@ -204,8 +203,7 @@ final class ThreadsEndpoint implements Endpoint {
             return 1;
         }
         if (f.kind == Frame.EAGER) {
-            f.payload = w.asSlice(FrameDescriptor.HEADER_BYTES, payload).toArray(ValueLayout.JAVA_BYTE);
-            f.raw = true;
+            f.bytes = w.asSlice(FrameDescriptor.HEADER_BYTES, payload).toArray(ValueLayout.JAVA_BYTE);
         }
         sink.accept(f);
         return 1;

@@ -1,4 +1,4 @@
-package jmpi.core;
+package jmpi.spi;
 
 /**
  * Thrown out of any waiting MPI call once the job is aborting because some rank failed. An

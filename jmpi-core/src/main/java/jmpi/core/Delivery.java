@@ -1,0 +1,166 @@
+package jmpi.core;
+
+import java.io.ObjectInputFilter;
+import java.lang.foreign.MemorySegment;
+
+import jmpi.datatype.BasicType;
+import jmpi.datatype.DatatypeException;
+import jmpi.datatype.ObjectCodec;
+import jmpi.datatype.PackPlan;
+import jmpi.spi.Frame;
+
+/**
+ * The receiving side of a match: checks the message against the receive (type signature, room) and
+ * copies its data into the receive buffer, by one of these branches:
+ * <ol>
+ *   <li>references handed over between ranks of one JVM ({@link SharedFrame#references});</li>
+ *   <li>serialized {@code MPI.OBJECT}s ({@link Frame#bytes}), deserialized;</li>
+ *   <li>a non-contiguous datatype on either side between ranks that share memory: one copy through
+ *       both datatypes ({@link #copyThroughPlans});</li>
+ *   <li>raw bytes from a byte transport ({@link Frame#bytes}) into the elements;</li>
+ *   <li>a large same-JVM rendezvous: copied in chunks with the waiting sender's help
+ *       ({@link #copyTogether});</li>
+ *   <li>otherwise one {@code System.arraycopy} from the frame's array.</li>
+ * </ol>
+ * plus the small message still in the transport's memory ({@link #fromSegment}). A byte-transport
+ * rendezvous is only checked here ({@link #checkRendezvous}); its data comes through
+ * {@link ByteProtocol}.
+ *
+ * <p>Concurrency: stateless but for the object filter and loader (fixed); runs under the engine's
+ * progress lock, except that the sender's thread may help with a {@link CopyJob}.
+ */
+final class Delivery {
+    private final ClassLoader objectLoader;
+    private final ObjectInputFilter objectFilter;
+
+    Delivery(ClassLoader objectLoader, ObjectInputFilter objectFilter) {
+        this.objectLoader = objectLoader;
+        this.objectFilter = objectFilter;
+    }
+
+    /**
+     * Copies the data of matched frame {@code f} (eager, or a same-JVM rendezvous) into {@code r} and
+     * fills in its status; the caller then acknowledges the frame and finishes {@code r}.
+     */
+    void deliver(RecvRequest r, Frame f) {
+        r.source = f.source;
+        r.tag = f.tag;
+        r.count = f.count;
+        if (f.typeCode != r.typeCode && f.count != 0) { // an empty message matches any type (empty signature)
+            mismatch(r, f.typeCode, f.count, f.source, f.tag);
+            return;
+        }
+        int n = f.count;
+        if (n > r.capacity) {
+            n = truncated(r, f.count, f.source, f.tag);
+        }
+        if (n == 0) {
+            return;
+        }
+        SharedFrame s = f instanceof SharedFrame sf ? sf : null;
+        if (r.type == BasicType.OBJECT && s != null && s.references) {
+            System.arraycopy(s.elements, 0, r.buffer(), r.offset, n);
+        } else if (r.type == BasicType.OBJECT) {
+            try {
+                ObjectCodec.deserialize(f.bytes, n, (Object[]) r.buffer(), r.offset, objectLoader, objectFilter);
+            } catch (ObjectCodec.ObjectCodecException e) {
+                r.error = ErrorClass.ERR_TYPE;
+                r.errorDetail = e.getMessage();
+            }
+        } else if (s == null) {
+            r.type.copyFromBytes(f.bytes, r.buffer(), r.offset, n);
+        } else if (s.plan != null || r.plan != null) {
+            copyThroughPlans(r, s);
+        } else if (f.kind == Frame.RTS && (long) n * r.type.size() >= 2L * CopyJob.CHUNK_BYTES
+                && f.ack instanceof SendRequest sender) {
+            copyTogether(new CopyJob(s.elements, s.elementOffset, r.buffer(), r.offset, n, r.type.size()), sender);
+        } else {
+            System.arraycopy(s.elements, s.elementOffset, r.buffer(), r.offset, n);
+        }
+    }
+
+    /**
+     * A small eager message still in the transport's memory ({@code count} elements of {@code typeCode}
+     * at {@code offset} of {@code data}) matched {@code r}: copies it and fills in the status.
+     */
+    static void fromSegment(RecvRequest r, int source, int tag, int typeCode, int count, MemorySegment data,
+                            long offset) {
+        r.source = source;
+        r.tag = tag;
+        r.count = count;
+        if (typeCode != r.typeCode && count != 0) { // an empty message has an empty signature: it matches any type
+            mismatch(r, typeCode, count, source, tag);
+            return;
+        }
+        int n = count;
+        if (n > r.capacity) {
+            n = truncated(r, count, source, tag);
+        }
+        if (n > 0) {
+            MemorySegment.copy(data, r.type.layout(), offset, r.buffer(), r.offset, n);
+        }
+    }
+
+    /** A byte-transport rendezvous matched {@code r}: status and checks now, the data when it comes. */
+    static void checkRendezvous(RecvRequest r, Frame f) {
+        r.source = f.source;
+        r.tag = f.tag;
+        r.count = f.count;
+        if (f.typeCode != r.typeCode) {
+            mismatch(r, f.typeCode, f.count, f.source, f.tag);
+        } else if (f.count > r.capacity) {
+            truncated(r, f.count, f.source, f.tag);
+            r.count = f.count; // ByteProtocol.finish stores what fits
+        }
+    }
+
+    private static void mismatch(RecvRequest r, int typeCode, int count, int source, int tag) {
+        if (r.plan != null && r.plan.base() == null) { // a zero-size receive type: no base type, room for nothing
+            truncated(r, count, source, tag);
+            return;
+        }
+        r.error = ErrorClass.ERR_TYPE;
+        r.errorDetail = "message of " + count + " " + BasicType.ofCode(typeCode) + " from rank " + source
+                + " (tag " + tag + ") received with datatype " + r.type;
+    }
+
+    /** Records a truncation; returns how many elements fit. */
+    private static int truncated(RecvRequest r, int count, int source, int tag) {
+        r.error = ErrorClass.ERR_TRUNCATE;
+        r.truncatedFrom = count;
+        r.errorDetail = "message of " + count + " elements from rank " + source + " (tag " + tag
+                + ") is longer than the receive buffer of " + r.capacity;
+        r.count = r.capacity;
+        return r.capacity;
+    }
+
+    /**
+     * Between ranks that share memory where either side has a non-contiguous datatype: one copy from
+     * the sender's array into the receiver's, through both datatypes (what fits).
+     */
+    private static void copyThroughPlans(RecvRequest r, SharedFrame f) {
+        PackPlan srcPlan = f.plan != null ? f.plan : PackPlan.of(r.type);
+        int srcItems = f.plan != null ? f.items : f.count;
+        try {
+            if (r.plan != null) {
+                PackPlan.copy(f.elements, f.elementOffset, srcItems, srcPlan, r.userBuffer, r.userOffset,
+                        r.userItems, r.plan);
+                r.plan = null; // delivered in place: nothing to scatter at finish
+            } else {
+                PackPlan.copy(f.elements, f.elementOffset, srcItems, srcPlan, r.buffer(), r.offset, r.capacity,
+                        PackPlan.of(r.type));
+            }
+        } catch (DatatypeException e) {
+            r.fail(e);
+        }
+    }
+
+    /** Copies a large rendezvous message with the sender's help, if it is waiting; returns when all is copied. */
+    private static void copyTogether(CopyJob job, SendRequest sender) {
+        sender.offer(job);
+        job.work();
+        while (!job.finished()) {
+            Thread.onSpinWait(); // the sender is finishing its last chunk (tens of microseconds at most)
+        }
+    }
+}

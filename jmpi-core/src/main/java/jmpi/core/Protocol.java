@@ -1,0 +1,65 @@
+package jmpi.core;
+
+import java.util.function.IntPredicate;
+
+import jmpi.datatype.BasicType;
+import jmpi.datatype.PackPlan;
+
+/**
+ * How one send travels, decided once per send by {@link #choose} ({@link Matching#isend}). Whether
+ * the peer shares memory picks the class that carries it out: {@link SharedMemoryProtocol} (frames
+ * carry arrays by reference) or {@link ByteProtocol} (frames carry bytes).
+ *
+ * <p>Concurrency: immutable and stateless; {@link #choose} may be called by any thread.
+ */
+enum Protocol {
+    /**
+     * Copied at once into the transport's small-message path ({@link jmpi.spi.Endpoint#trySendSmall});
+     * when the transport has no room it goes {@link #EAGER} (it is below the eager limit).
+     */
+    SMALL,
+    /** A private copy of the data travels with the envelope; the send completes at once (but synchronous). */
+    EAGER,
+    /** The envelope first; the data is copied from the sender's array once the receive matched. */
+    RENDEZVOUS,
+    /**
+     * {@link #RENDEZVOUS} between ranks that share memory with a non-contiguous datatype whose blocks
+     * are large: the receiver copies through both datatypes, with no gather into a contiguous array.
+     */
+    RENDEZVOUS_THROUGH_PLANS;
+
+    /**
+     * Average block size from which a non-contiguous send is copied straight from the sender's array:
+     * a strided read from another core's cache moves a whole line per element, so smaller blocks are
+     * gathered locally first and handed over contiguously.
+     */
+    static final int LAYOUT_BLOCK_BYTES = 256;
+
+    /**
+     * @param bytes        the message's size: elements times the element size, or the serialized
+     *                     length for {@code MPI.OBJECT}
+     * @param plan         the sender's non-contiguous datatype, or null when the data is contiguous
+     * @param sharesMemory asked only when the answer matters (not for a small message)
+     * @param dest         the destination's world rank, for {@code sharesMemory}
+     */
+    static Protocol choose(SendMode mode, BasicType type, long bytes, PackPlan plan, int smallLimit, int eagerLimit,
+                           IntPredicate sharesMemory, int dest) {
+        boolean small = (mode == SendMode.STANDARD || mode == SendMode.READY) && type.segmentable()
+                && bytes <= smallLimit;
+        if (small) {
+            return SMALL;
+        }
+        if (mode == SendMode.BUFFERED || bytes <= eagerLimit) {
+            return EAGER;
+        }
+        boolean shared = sharesMemory.test(dest);
+        if (type == BasicType.OBJECT && shared) {
+            return EAGER; // the serialized copy is private already: nothing to gain from a rendezvous
+        }
+        if (plan != null && shared && type != BasicType.OBJECT
+                && (long) plan.elementsPerItem() * type.size() >= (long) LAYOUT_BLOCK_BYTES * Math.max(1, plan.runCount())) {
+            return RENDEZVOUS_THROUGH_PLANS;
+        }
+        return RENDEZVOUS;
+    }
+}
