@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  *
  * each expanded once per listed type, in the order listed (type switches test cases in order: keep it). The
  * variables: {@code $type$} the Java type ({@code int}, {@code Object}), {@code $Type$} its capitalized name
- * ({@code Int}), {@code $LAYOUT$} the unaligned {@code ValueLayout} constant ({@code JAVA_INT_UNALIGNED};
+ * ({@code Int}), {@code $TYPE$} its upper-case name ({@code INT}, as {@code BasicType} names it), {@code $narrow$}
+ * the cast from {@code long} to it ({@code (int) }; empty for long), {@code $LAYOUT$} the unaligned {@code ValueLayout} constant ({@code JAVA_INT_UNALIGNED};
  * {@code JAVA_BYTE} for byte and boolean), {@code $size$} its bytes in a message, and {@code $scale$} the
  * product that turns an element count into bytes ({@code 4L * } for int, empty for a one-byte type, so that
  * {@code off + $scale$k} reads {@code off + k} there). Blocks do not nest. A {@code $name$} outside a block,
@@ -133,6 +134,8 @@ public final class Expand {
             String value = switch (var) {
                 case "type" -> vars[0];
                 case "Type" -> vars[1];
+                case "TYPE" -> vars[0].toUpperCase(java.util.Locale.ROOT);
+                case "narrow" -> vars[0].equals("long") ? "" : "(" + vars[0] + ") ";
                 case "LAYOUT" -> vars[2];
                 case "size" -> vars[3];
                 case "scale" -> vars[3] == null ? null : vars[3].equals("1") ? "" : vars[3] + "L * ";
