@@ -22,18 +22,26 @@ abstract class Sink {
         }
     }
 
-    /** Array elements to bytes: stream element {@code from} goes to byte {@code offset} of {@code seg}. */
-    static final class Pack extends Sink {
-        private final Object array;
-        private final MemorySegment seg;
-        private final long base;
-        private final int size;
+    /** A copy between array elements and bytes: stream element {@code from} at byte {@code offset} of {@code seg}. */
+    abstract static class Bytes extends Sink {
+        final Object array;
+        final MemorySegment seg;
+        /** Byte of {@code seg} where stream element 0 would be. */
+        final long base;
+        final int size;
 
-        Pack(Object array, MemorySegment seg, long offset, long from, int size) {
+        Bytes(Object array, MemorySegment seg, long offset, long from, int size) {
             this.array = array;
             this.seg = seg;
             this.base = offset - from * size;
             this.size = size;
+        }
+    }
+
+    /** Array elements to bytes. */
+    static final class Pack extends Bytes {
+        Pack(Object array, MemorySegment seg, long offset, long from, int size) {
+            super(array, seg, offset, from, size);
         }
 
         @Override
@@ -47,18 +55,10 @@ abstract class Sink {
         }
     }
 
-    /** Bytes to array elements: stream element {@code from} comes from byte {@code offset} of {@code seg}. */
-    static final class Unpack extends Sink {
-        private final Object array;
-        private final MemorySegment seg;
-        private final long base;
-        private final int size;
-
+    /** Bytes to array elements. */
+    static final class Unpack extends Bytes {
         Unpack(Object array, MemorySegment seg, long offset, long from, int size) {
-            this.array = array;
-            this.seg = seg;
-            this.base = offset - from * size;
-            this.size = size;
+            super(array, seg, offset, from, size);
         }
 
         @Override
@@ -72,16 +72,23 @@ abstract class Sink {
         }
     }
 
-    /** Source pieces into a dense destination: stream element p at dst[base + p]. */
-    static final class Gather extends Sink {
-        private final Object src;
-        private final Object dst;
-        private final long base;
+    /** A copy between a walked array and a dense one, whose element {@code base + p} is stream element p. */
+    abstract static class Dense extends Sink {
+        final Object src;
+        final Object dst;
+        final long base;
 
-        Gather(Object src, Object dst, long base) {
+        Dense(Object src, Object dst, long base) {
             this.src = src;
             this.dst = dst;
             this.base = base;
+        }
+    }
+
+    /** Walked source pieces into a dense destination. */
+    static final class Gather extends Dense {
+        Gather(Object src, Object dst, long base) {
+            super(src, dst, base);
         }
 
         @Override
@@ -95,16 +102,10 @@ abstract class Sink {
         }
     }
 
-    /** Destination pieces from a dense source: stream element p at src[base + p]. */
-    static final class Scatter extends Sink {
-        private final Object dst;
-        private final Object src;
-        private final long base;
-
+    /** Walked destination pieces from a dense source. */
+    static final class Scatter extends Dense {
         Scatter(Object dst, Object src, long base) {
-            this.dst = dst;
-            this.src = src;
-            this.base = base;
+            super(src, dst, base);
         }
 
         @Override
