@@ -1,3 +1,9 @@
+// Why this file stays past 600 lines: it is MPJ Express's public mpjbuf.Buffer, whose API has one
+// write/gather/strGather/read/scatter/strScatter overload per element type (8 types and Object: 54 public
+// methods, each documented) besides the section and low-level methods; programs and the API list checks
+// need every one of them on this class. Each overload is a one-line call of one generic body (per Elem).
+// What does not need the buffer's state lives beside it: Elem (the per-type element moves), Regions (the
+// argument and strided-region checks) and DynamicPart (the serialization stream of the dynamic part).
 package mpjbuf;
 
 import java.io.IOException;
@@ -6,13 +12,6 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-
-// Why this file stays past 600 lines: it is MPJ Express's public mpjbuf.Buffer, whose API has one
-// write/gather/strGather/read/scatter/strScatter overload per element type (8 types and Object: 54 public
-// methods, each documented) besides the section and low-level methods; programs and the API list checks
-// need every one of them on this class. Each overload is a one-line call of one generic body (per Elem).
-// What does not need the buffer's state lives beside it: Elem (the per-type element moves), Regions (the
-// argument and strided-region checks) and DynamicPart (the serialization stream of the dynamic part).
 
 /**
  * A message buffer of MPJ Express's {@code mpjbuf} API, written for jmpi from that API's documented
