@@ -1,14 +1,15 @@
+// Why this file stays past 600 lines: it is MPJ Express's public mpjbuf.Buffer, whose API has one
+// write/gather/strGather/read/scatter/strScatter overload per element type (8 types and Object: 54 public
+// methods, each documented) besides the section and low-level methods; programs and the API list checks
+// need every one of them on this class. Each overload is a one-line call of one generic body (per Elem).
+// What does not need the buffer's state lives beside it: Elem (the per-type element moves), Regions (the
+// argument and strided-region checks) and DynamicPart (the serialization stream of the dynamic part).
 package mpjbuf;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InvalidClassException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -70,14 +71,8 @@ public class Buffer {
     private int readPtr;
     private int elementsRemaining;
 
-    private ByteArrayOutputStream dynamicBytes;
-    private ObjectOutputStream out;
-    private ObjectInputStream in;
-    private byte[] dynamicBuffer;
-
-    /** How objects of a received dynamic part are read: the receiving rank's loader and allow-list (null: local data). */
-    private ClassLoader objectLoader;
-    private ObjectInputFilter objectFilter;
+    /** The serialized elements of the object and dynamic sections. */
+    private final DynamicPart dynamic = new DynamicPart();
     /** A posted receive's landing place: element 0 becomes the message (see {@link #settle}). */
     private Object[] arrival;
 
@@ -133,16 +128,9 @@ public class Buffer {
         checkNotFreed();
         if (writeable) {
             closeSection();
-            if (out != null) {
-                try {
-                    out.flush();
-                } catch (IOException e) {
-                    throw new DynamicBufferException("cannot complete the dynamic buffer: " + e, e);
-                }
-                dynamicBuffer = dynamicBytes.toByteArray();
-            }
+            dynamic.finish();
         }
-        closeStreams();
+        dynamic.closeStreams();
         currentSectionType = null;
         readPtr = 0;
         elementsRemaining = 0;
@@ -157,7 +145,6 @@ public class Buffer {
     }
 
     private void reset() {
-        closeStreams();
         encoding = LOCAL;
         view.order(LOCAL);
         currentSectionType = null;
@@ -166,17 +153,14 @@ public class Buffer {
         sectionSize = 0;
         readPtr = 0;
         elementsRemaining = 0;
-        dynamicBuffer = null;
-        objectLoader = null;
-        objectFilter = null;
+        dynamic.clear();
         writeable = true;
     }
 
     /** Releases the buffer: every later call but {@code free} fails with {@link WrongStateException}. */
     public void free() {
         if (!freed) {
-            closeStreams();
-            dynamicBuffer = null;
+            dynamic.clear();
             arrival = null;
             staticBuffer.free();
             freed = true;
@@ -348,14 +332,13 @@ public class Buffer {
     /** The dynamic part's bytes (complete once committed), or null when there is none. */
     public byte[] getDynamicBuffer() {
         settleQuietly();
-        return dynamicBuffer;
+        return dynamic.data();
     }
 
     /** Replaces the dynamic part (low level; the buffer should be empty). */
     public void setDynamicBuffer(byte[] dynamicBuffer) {
         settleQuietly();
-        closeStreams();
-        this.dynamicBuffer = dynamicBuffer;
+        dynamic.replace(dynamicBuffer);
     }
 
     // ---------------------------------------------------------------- objects
@@ -363,14 +346,14 @@ public class Buffer {
     /** Appends {@code source[srcOff .. srcOff+numEls-1]}, serialized, to the current {@code OBJECT} section. */
     public void write(Object[] source, int srcOff, int numEls) throws BufferException {
         Type section = startWrite();
-        checkRange(source.length, srcOff, numEls, "source");
+        Regions.checkRange(source.length, srcOff, numEls, "source");
         putObjects(section, source, null, srcOff, numEls);
     }
 
     /** Appends {@code source[indexes[idxOff]] ..} to the current {@code OBJECT} section. */
     public void gather(Object[] source, int numEls, int idxOff, int[] indexes) throws BufferException {
         Type section = startWrite();
-        checkIndexes(source.length, numEls, idxOff, indexes, "source");
+        Regions.checkIndexes(source.length, numEls, idxOff, indexes, "source");
         putObjects(section, source, indexes, idxOff, numEls);
     }
 
@@ -378,28 +361,28 @@ public class Buffer {
     public void strGather(Object[] source, int srcOff, int rank, int exts, int strs, int[] shape)
             throws BufferException {
         Type section = startWrite();
-        int[] region = region(source.length, srcOff, rank, exts, strs, shape, "source");
+        int[] region = Regions.region(source.length, srcOff, rank, exts, strs, shape, "source");
         putObjects(section, source, region, 0, region.length);
     }
 
     /** Reads the next {@code numEls} objects of the current {@code OBJECT} section into {@code dest[dstOff ..]}. */
     public void read(Object[] dest, int dstOff, int numEls) throws BufferException {
         Type section = startRead(numEls);
-        checkRange(dest.length, dstOff, numEls, "dest");
+        Regions.checkRange(dest.length, dstOff, numEls, "dest");
         getObjects(section, dest, null, dstOff, numEls);
     }
 
     /** Reads the next {@code numEls} objects into {@code dest[indexes[idxOff]] ..}. */
     public void scatter(Object[] dest, int numEls, int idxOff, int[] indexes) throws BufferException {
         Type section = startRead(numEls);
-        checkIndexes(dest.length, numEls, idxOff, indexes, "dest");
+        Regions.checkIndexes(dest.length, numEls, idxOff, indexes, "dest");
         getObjects(section, dest, indexes, idxOff, numEls);
     }
 
     /** Reads objects into a multi-strided region of {@code dest}. */
     public void strScatter(Object[] dest, int dstOff, int rank, int exts, int strs, int[] shape)
             throws BufferException {
-        int[] region = regionToRead(dest.length, dstOff, rank, exts, strs, shape);
+        int[] region = Regions.region(dest.length, dstOff, rank, exts, strs, shape, "dest");
         Type section = startRead(region.length);
         getObjects(section, dest, region, 0, region.length);
     }
@@ -409,7 +392,7 @@ public class Buffer {
             throw new TypeMismatchException("cannot write objects to a section of " + section);
         }
         try {
-            ObjectOutputStream o = dynamicOut();
+            ObjectOutputStream o = dynamic.out();
             for (int i = 0; i < n; i++) {
                 o.writeObject(a[idx == null ? off + i : idx[off + i]]);
                 sectionSize++;
@@ -424,19 +407,8 @@ public class Buffer {
             throw new TypeMismatchException("cannot read objects from a section of " + section);
         }
         Class<?> element = a.getClass().getComponentType();
-        ObjectInputStream stream = dynamicIn();
         for (int i = 0; i < n; i++) {
-            Object o;
-            refused = null;
-            try {
-                o = stream.readObject();
-            } catch (InvalidClassException e) {
-                throw new DynamicBufferException((refused != null ? "object of class " + refused
-                        + " refused by the MPI.OBJECT allow-list" : "cannot read an object: " + e)
-                        + " (allow more with -Djmpi.object.allow=<pattern>)", e);
-            } catch (IOException | ClassNotFoundException e) {
-                throw new DynamicBufferException("cannot read an object from the buffer: " + e, e);
-            }
+            Object o = dynamic.readObject();
             elementsRemaining--;
             if (o != null && !element.isInstance(o)) {
                 throw new TypeMismatchException("the buffer's object is a " + o.getClass().getName()
@@ -445,9 +417,6 @@ public class Buffer {
             a[idx == null ? off + i : idx[off + i]] = o;
         }
     }
-
-    /** The class the allow-list refused last while reading objects (for the exception's message). */
-    private String refused;
 
     // ---------------------------------------------------------------- checks and helpers
 
@@ -509,147 +478,12 @@ public class Buffer {
         return at;
     }
 
-    private static void checkRange(int length, int off, int n, String what) {
-        if (n < 0) {
-            throw new ArrayIndexOutOfBoundsException("negative element count " + n);
-        }
-        if (off < 0 || (long) off + n > length) {
-            throw new ArrayIndexOutOfBoundsException("elements [" + off + ", " + ((long) off + n) + ") are outside the "
-                    + what + " array of length " + length);
-        }
-    }
-
-    private static void checkIndexes(int length, int n, int idxOff, int[] indexes, String what) {
-        checkRange(indexes.length, idxOff, n, "indexes");
-        for (int i = 0; i < n; i++) {
-            int k = indexes[idxOff + i];
-            if (k < 0 || k >= length) {
-                throw new ArrayIndexOutOfBoundsException("indexes[" + (idxOff + i) + "] = " + k + " is outside the "
-                        + what + " array of length " + length);
-            }
-        }
-    }
-
-    /** The indexes of a multi-strided region, in order, after checking it lies within the array. */
-    private static int[] region(int length, int off, int rank, int exts, int strs, int[] shape, String what)
-            throws IllegalArgumentException {
-        if (rank < 0) {
-            throw new IllegalArgumentException("negative rank " + rank + " of a strided region");
-        }
-        checkRange(shape.length, exts, rank, "shape (extents)");
-        checkRange(shape.length, strs, rank, "shape (strides)");
-        long volume = 1;
-        long min = off;
-        long max = off;
-        for (int i = 0; i < rank; i++) {
-            int ext = shape[exts + i];
-            int str = shape[strs + i];
-            if (ext < 0) {
-                throw new ArrayIndexOutOfBoundsException("negative extent " + ext + " in dimension " + i);
-            }
-            if (ext == 0) {
-                return new int[0];
-            }
-            long reach = (long) str * (ext - 1);
-            if (reach < 0) {
-                min += reach;
-            } else {
-                max += reach;
-            }
-            volume *= ext;
-            if (volume > Integer.MAX_VALUE - 8) {
-                throw new ArrayIndexOutOfBoundsException("strided region of " + volume + " elements is too large");
-            }
-        }
-        if (min < 0 || max >= length) {
-            throw new ArrayIndexOutOfBoundsException("strided region reaches elements [" + min + ", " + max
-                    + "] outside the " + what + " array of length " + length);
-        }
-        int[] idx = new int[(int) volume];
-        int[] pos = new int[rank];
-        for (int e = 0; e < idx.length; e++) {
-            long at = off;
-            for (int i = 0; i < rank; i++) {
-                at += (long) pos[i] * shape[strs + i];
-            }
-            idx[e] = (int) at;
-            for (int i = rank - 1; i >= 0; i--) {
-                if (++pos[i] < shape[exts + i]) {
-                    break;
-                }
-                pos[i] = 0;
-            }
-        }
-        return idx;
-    }
-
-    private static int[] regionToRead(int length, int off, int rank, int exts, int strs, int[] shape)
-            throws IllegalArgumentException {
-        return region(length, off, rank, exts, strs, shape, "dest");
-    }
-
-    private ObjectOutputStream dynamicOut() throws IOException {
-        if (out == null) {
-            if (dynamicBuffer != null) {
-                // set by setDynamicBuffer: appending a second serialization stream would make it unreadable
-                throw new IOException("the dynamic part was set with setDynamicBuffer; clear() before writing");
-            }
-            dynamicBytes = new ByteArrayOutputStream();
-            out = new ObjectOutputStream(dynamicBytes);
-        }
-        return out;
-    }
-
-    private ObjectInputStream dynamicIn() throws BufferException {
-        if (in == null) {
-            if (dynamicBuffer == null) {
-                throw new BufferUnderflowException("the buffer has no dynamic part to read from");
-            }
-            try {
-                in = new ObjectInputStream(new ByteArrayInputStream(dynamicBuffer)) {
-                    @Override
-                    protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-                        ClassLoader loader = objectLoader;
-                        if (loader != null) {
-                            try {
-                                return Class.forName(desc.getName(), false, loader);
-                            } catch (ClassNotFoundException e) {
-                                return super.resolveClass(desc);
-                            }
-                        }
-                        return super.resolveClass(desc);
-                    }
-                };
-            } catch (IOException e) {
-                throw new DynamicBufferException("the dynamic part is not a serialization stream: " + e, e);
-            }
-            ObjectInputFilter filter = objectFilter;
-            if (filter != null) {
-                in.setObjectInputFilter(info -> {
-                    ObjectInputFilter.Status s = filter.checkInput(info);
-                    if (s == ObjectInputFilter.Status.REJECTED) {
-                        refused = info.serialClass() != null ? info.serialClass().getName()
-                                : "a stream limit (depth " + info.depth() + ")";
-                    }
-                    return s;
-                });
-            }
-        }
-        return in;
-    }
-
-    private void closeStreams() {
-        in = null; // over a byte array: nothing to release
-        out = null;
-        dynamicBytes = null;
-    }
-
     // ---------------------------------------------------------------- messages (jmpi.mpj.BufferAccess)
 
     /** Wire form: static length, byte order, dynamic length (-1: none), static bytes, dynamic bytes. */
     private byte[] takeForSend() throws BufferException {
         commit();
-        byte[] dyn = dynamicBuffer;
+        byte[] dyn = dynamic.data();
         int dynLength = dyn == null ? -1 : dyn.length;
         ByteBuffer wire = ByteBuffer.allocate(9 + size + Math.max(0, dynLength));
         wire.putInt(size).put((byte) (encoding == ByteOrder.BIG_ENDIAN ? 0 : 1)).putInt(dynLength);
@@ -707,9 +541,8 @@ public class Buffer {
         size = staticLength;
         encoding = order;
         view.order(order);
-        dynamicBuffer = dynLength < 0 ? null : java.util.Arrays.copyOfRange(bytes, 9 + staticLength, bytes.length);
-        objectLoader = pendingLoader;
-        objectFilter = pendingFilter;
+        dynamic.received(dynLength < 0 ? null : java.util.Arrays.copyOfRange(bytes, 9 + staticLength, bytes.length),
+                pendingLoader, pendingFilter);
         writeable = false;
     }
 
@@ -747,138 +580,40 @@ public class Buffer {
 
     // ---------------------------------------------------------------- primitive elements
 
-    /**
-     * The primitive element types: each one's static and dynamic section types, its size in the static
-     * part and how one element of its array moves. The accessors switch on the kind (no reflection).
-     */
-    private enum Elem {
-        BYTE(Type.BYTE, Type.BYTE_DYNAMIC, 1, "byte"),
-        CHAR(Type.CHAR, Type.CHAR_DYNAMIC, 2, "char"),
-        SHORT(Type.SHORT, Type.SHORT_DYNAMIC, 2, "short"),
-        BOOLEAN(Type.BOOLEAN, Type.BOOLEAN_DYNAMIC, 1, "boolean"),
-        INT(Type.INT, Type.INT_DYNAMIC, 4, "int"),
-        LONG(Type.LONG, Type.LONG_DYNAMIC, 8, "long"),
-        FLOAT(Type.FLOAT, Type.FLOAT_DYNAMIC, 4, "float"),
-        DOUBLE(Type.DOUBLE, Type.DOUBLE_DYNAMIC, 8, "double");
-
-        final Type staticType;
-        final Type dynamicType;
-        /** Bytes of one element in the static part. */
-        final int size;
-        /** The Java type's name, for messages. */
-        final String label;
-
-        Elem(Type staticType, Type dynamicType, int size, String label) {
-            this.staticType = staticType;
-            this.dynamicType = dynamicType;
-            this.size = size;
-            this.label = label;
-        }
-
-        int length(Object a) {
-            return switch (this) {
-                case BYTE -> ((byte[]) a).length;
-                case CHAR -> ((char[]) a).length;
-                case SHORT -> ((short[]) a).length;
-                case BOOLEAN -> ((boolean[]) a).length;
-                case INT -> ((int[]) a).length;
-                case LONG -> ((long[]) a).length;
-                case FLOAT -> ((float[]) a).length;
-                case DOUBLE -> ((double[]) a).length;
-            };
-        }
-
-        /** Puts {@code a[k]} into the static part at byte {@code at}. */
-        void put(ByteBuffer v, int at, Object a, int k) {
-            switch (this) {
-                case BYTE -> v.put(at, ((byte[]) a)[k]);
-                case CHAR -> v.putChar(at, ((char[]) a)[k]);
-                case SHORT -> v.putShort(at, ((short[]) a)[k]);
-                case BOOLEAN -> v.put(at, (byte) (((boolean[]) a)[k] ? 1 : 0));
-                case INT -> v.putInt(at, ((int[]) a)[k]);
-                case LONG -> v.putLong(at, ((long[]) a)[k]);
-                case FLOAT -> v.putFloat(at, ((float[]) a)[k]);
-                case DOUBLE -> v.putDouble(at, ((double[]) a)[k]);
-            }
-        }
-
-        /** Gets {@code a[k]} from the static part at byte {@code at}. */
-        void get(ByteBuffer v, int at, Object a, int k) {
-            switch (this) {
-                case BYTE -> ((byte[]) a)[k] = v.get(at);
-                case CHAR -> ((char[]) a)[k] = v.getChar(at);
-                case SHORT -> ((short[]) a)[k] = v.getShort(at);
-                case BOOLEAN -> ((boolean[]) a)[k] = v.get(at) != 0;
-                case INT -> ((int[]) a)[k] = v.getInt(at);
-                case LONG -> ((long[]) a)[k] = v.getLong(at);
-                case FLOAT -> ((float[]) a)[k] = v.getFloat(at);
-                case DOUBLE -> ((double[]) a)[k] = v.getDouble(at);
-            }
-        }
-
-        /** Writes {@code a[k]} to the dynamic part. */
-        void write(ObjectOutputStream o, Object a, int k) throws IOException {
-            switch (this) {
-                case BYTE -> o.writeByte(((byte[]) a)[k]);
-                case CHAR -> o.writeChar(((char[]) a)[k]);
-                case SHORT -> o.writeShort(((short[]) a)[k]);
-                case BOOLEAN -> o.writeBoolean(((boolean[]) a)[k]);
-                case INT -> o.writeInt(((int[]) a)[k]);
-                case LONG -> o.writeLong(((long[]) a)[k]);
-                case FLOAT -> o.writeFloat(((float[]) a)[k]);
-                case DOUBLE -> o.writeDouble(((double[]) a)[k]);
-            }
-        }
-
-        /** Reads {@code a[k]} from the dynamic part. */
-        void read(ObjectInputStream in, Object a, int k) throws IOException {
-            switch (this) {
-                case BYTE -> ((byte[]) a)[k] = in.readByte();
-                case CHAR -> ((char[]) a)[k] = in.readChar();
-                case SHORT -> ((short[]) a)[k] = in.readShort();
-                case BOOLEAN -> ((boolean[]) a)[k] = in.readBoolean();
-                case INT -> ((int[]) a)[k] = in.readInt();
-                case LONG -> ((long[]) a)[k] = in.readLong();
-                case FLOAT -> ((float[]) a)[k] = in.readFloat();
-                case DOUBLE -> ((double[]) a)[k] = in.readDouble();
-            }
-        }
-    }
-
     private void write(Elem e, Object source, int srcOff, int numEls) throws BufferException {
         Type section = startWrite();
-        checkRange(e.length(source), srcOff, numEls, "source");
+        Regions.checkRange(e.length(source), srcOff, numEls, "source");
         put(section, e, source, null, srcOff, numEls);
     }
 
     private void gather(Elem e, Object source, int numEls, int idxOff, int[] indexes) throws BufferException {
         Type section = startWrite();
-        checkIndexes(e.length(source), numEls, idxOff, indexes, "source");
+        Regions.checkIndexes(e.length(source), numEls, idxOff, indexes, "source");
         put(section, e, source, indexes, idxOff, numEls);
     }
 
     private void strGather(Elem e, Object source, int srcOff, int rank, int exts, int strs, int[] shape)
             throws BufferException {
         Type section = startWrite();
-        int[] region = region(e.length(source), srcOff, rank, exts, strs, shape, "source");
+        int[] region = Regions.region(e.length(source), srcOff, rank, exts, strs, shape, "source");
         put(section, e, source, region, 0, region.length);
     }
 
     private void read(Elem e, Object dest, int dstOff, int numEls) throws BufferException {
         Type section = startRead(numEls);
-        checkRange(e.length(dest), dstOff, numEls, "dest");
+        Regions.checkRange(e.length(dest), dstOff, numEls, "dest");
         get(section, e, dest, null, dstOff, numEls);
     }
 
     private void scatter(Elem e, Object dest, int numEls, int idxOff, int[] indexes) throws BufferException {
         Type section = startRead(numEls);
-        checkIndexes(e.length(dest), numEls, idxOff, indexes, "dest");
+        Regions.checkIndexes(e.length(dest), numEls, idxOff, indexes, "dest");
         get(section, e, dest, indexes, idxOff, numEls);
     }
 
     private void strScatter(Elem e, Object dest, int dstOff, int rank, int exts, int strs, int[] shape)
             throws BufferException {
-        int[] region = regionToRead(e.length(dest), dstOff, rank, exts, strs, shape);
+        int[] region = Regions.region(e.length(dest), dstOff, rank, exts, strs, shape, "dest");
         Type section = startRead(region.length);
         get(section, e, dest, region, 0, region.length);
     }
@@ -894,7 +629,7 @@ public class Buffer {
             }
         } else if (section == e.dynamicType) {
             try {
-                ObjectOutputStream o = dynamicOut();
+                ObjectOutputStream o = dynamic.out();
                 for (int i = 0; i < n; i++) {
                     int k = idx == null ? off + i : idx[off + i];
                     e.write(o, a, k);
@@ -921,7 +656,7 @@ public class Buffer {
             elementsRemaining -= n;
         } else if (section == e.dynamicType) {
             try {
-                ObjectInputStream in = dynamicIn();
+                ObjectInputStream in = dynamic.in();
                 for (int i = 0; i < n; i++) {
                     int k = idx == null ? off + i : idx[off + i];
                     e.read(in, a, k);

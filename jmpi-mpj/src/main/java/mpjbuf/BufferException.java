@@ -1,6 +1,9 @@
 package mpjbuf;
 
-/** The checked exception of {@link Buffer}'s operations (as in MPJ Express); subclasses say what went wrong. */
+/**
+ * The checked exception of {@link Buffer}'s operations (as in MPJ Express); subclasses say what went wrong.
+ * Thrown to the calling thread; no shared state.
+ */
 public class BufferException extends Exception {
     private static final long serialVersionUID = 1L;
 

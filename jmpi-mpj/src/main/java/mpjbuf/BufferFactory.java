@@ -4,7 +4,8 @@ package mpjbuf;
  * Makes and takes back {@link RawBuffer}s, as MPJ Express's factory does. MPJ Express recycles them
  * through a buddy allocator ({@code "Buddy1"}, {@code "Buddy2"}); here every raw buffer is a fresh heap
  * array that the garbage collector reclaims, so both strategies behave alike and {@link #destroy}
- * only marks the raw buffer free. The factory's state is per rank (this class is loaded per rank).
+ * only marks the raw buffer free. The factory's state is per rank (this class is loaded per rank): two
+ * volatile fields, so that any thread of the rank sees the last {@link #init} or {@link #shut}.
  */
 public abstract class BufferFactory {
     private static volatile String strategy = "Buddy1";

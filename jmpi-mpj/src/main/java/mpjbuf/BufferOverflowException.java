@@ -1,6 +1,9 @@
 package mpjbuf;
 
-/** Not enough room left in the static buffer for a write or a section header. */
+/**
+ * Not enough room left in the static buffer for a write or a section header.
+ * Thrown to the calling thread; no shared state.
+ */
 public class BufferOverflowException extends BufferException {
     private static final long serialVersionUID = 1L;
 

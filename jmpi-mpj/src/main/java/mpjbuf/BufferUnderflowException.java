@@ -1,6 +1,9 @@
 package mpjbuf;
 
-/** A read past the last section of the buffer. */
+/**
+ * A read past the last section of the buffer.
+ * Thrown to the calling thread; no shared state.
+ */
 public class BufferUnderflowException extends BufferException {
     private static final long serialVersionUID = 1L;
 

@@ -2,7 +2,10 @@ package mpjbuf;
 
 import java.nio.ByteBuffer;
 
-/** A {@link RawBuffer} on a heap {@link ByteBuffer} (the only kind here: jmpi has no native buffers). */
+/**
+ * A {@link RawBuffer} on a heap {@link ByteBuffer} (the only kind here: jmpi has no native buffers). Its
+ * bytes are not synchronized (the {@link Buffer} using it is not thread-safe); the freed flag is volatile.
+ */
 public class NIOBuffer implements RawBuffer {
     private final ByteBuffer buffer;
     private final int capacity;

@@ -5,6 +5,7 @@ package mpjbuf;
  * {@link Buffer#getSectionHeader}. A static section ({@code BYTE} ... {@code DOUBLE}) holds its
  * elements in the buffer's static part; a dynamic one ({@code OBJECT}, {@code *_DYNAMIC}) holds them,
  * serialized, in the dynamic part. The codes are those MPJ Express writes into a section header.
+ * Immutable constants; safe from any thread.
  */
 public final class Type {
     public static final Type BYTE = new Type(0, "BYTE", 1);

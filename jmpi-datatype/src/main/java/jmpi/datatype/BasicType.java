@@ -6,7 +6,7 @@ import java.util.Arrays;
 
 /**
  * The basic (predefined) types of the mpiJava binding and the Java array each one lives in.
- * Pure functions only: sizes, array checks and copies.
+ * Pure functions only: sizes, array checks and copies. Immutable; safe from any thread.
  */
 public enum BasicType {
     BYTE(1, byte[].class),

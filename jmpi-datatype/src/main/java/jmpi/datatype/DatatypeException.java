@@ -5,6 +5,7 @@ package jmpi.datatype;
  * elements, a buffer too small for the accesses a type map makes, a freed handle, a type signature that
  * does not match. The {@link #errorClass()} names the MPI error class; the API layer maps it one to one
  * onto its own ({@code jmpi.core.ErrorClass} has the same names), since this module depends on nothing.
+ * Immutable once made; thrown to the thread whose call failed.
  */
 public final class DatatypeException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;

@@ -8,6 +8,7 @@ import java.io.ObjectInputFilter;
  * live there), and the patterns of the {@code jmpi.object.allow} property, in
  * {@link ObjectInputFilter.Config#createFilter} syntax ({@code com.example.**;org.foo.Bar}).
  * Anything else is rejected, so a message cannot make a receiver instantiate arbitrary classes.
+ * Stateless; the filters it makes are immutable and safe from any thread.
  */
 public final class ObjectAllowList {
     /**

@@ -14,7 +14,8 @@ import java.io.ObjectStreamClass;
  * Serialization of {@code MPI.OBJECT} elements. Deserialization always runs behind an
  * {@link ObjectInputFilter} allow-list ({@link ObjectAllowList}) and resolves classes through the
  * receiving rank's class loader, so that a received object is an instance of the receiver's own
- * classes (ranks as threads each load the program separately).
+ * classes (ranks as threads each load the program separately). Stateless; safe from any thread (each
+ * call has its own streams).
  */
 public final class ObjectCodec {
     private ObjectCodec() {

@@ -1,7 +1,6 @@
 package jmpi.datatype;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
 /**
@@ -33,6 +32,12 @@ import java.util.Arrays;
  * </ul>
  * Failures are {@link DatatypeException}s. Thread-safe: immutable; concurrent operations on distinct
  * buffers do not interfere.
+ *
+ * <h2>Where the work is done</h2>
+ * This class holds the plan, the checks and the public operations. The copying itself: {@link Walk} walks a
+ * message's runs and feeds them to a {@link Sink} (one per kind of copy: to and from bytes, gather, scatter,
+ * plan to plan with a {@link Cursor}), whose per-type loops are the generated {@link Kernels};
+ * {@link ObjectMessages} handles {@code MPI.OBJECT} messages over bytes with {@link ObjectCodec}.
  */
 public final class PackPlan {
     private static final PackPlan[] BASIC = new PackPlan[BasicType.values().length];
@@ -43,26 +48,27 @@ public final class PackPlan {
         }
     }
 
+    // The plan: package-private so that Walk, Cursor and the sinks read it without accessors.
     private final TypeMap type;
     private final BasicType base;
-    private final int elements;
-    private final int extent;
+    final int elements;
+    final int extent;
     private final int dataLo;
     private final int dataHi;
-    private final int runs;
-    private final boolean regular;
+    final int runs;
+    final boolean regular;
     /** Regular: start of run 0 (relative to the item), length of every run, distance between run starts. */
-    private final int first;
-    private final int runLength;
-    private final long stride;
+    final int first;
+    final int runLength;
+    final long stride;
     /** Not regular: run starts and lengths, and elements of an item before run r (runs + 1 entries). */
     private final int[] starts;
     private final int[] lengths;
     private final long[] before;
     /** Message element e lies at array index offset + first + e (one run, items tiling the array; or no data). */
-    private final boolean dense;
+    final boolean dense;
     /** Regular, and item i+1's runs continue item i's pattern: a message is one regular list. */
-    private final boolean chain;
+    final boolean chain;
     private final boolean overlapping;
 
     private PackPlan(TypeMap type) {
@@ -286,7 +292,7 @@ public final class PackPlan {
         }
     }
 
-    private static void checkSegment(MemorySegment seg, long offset, long bytes, String what) {
+    static void checkSegment(MemorySegment seg, long offset, long bytes, String what) {
         if (seg == null) {
             throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, what + " segment is null");
         }
@@ -318,7 +324,7 @@ public final class PackPlan {
         checkBuffer(array, offset, count);
         checkSegmentable("a byte segment");
         checkSegment(dst, dstOffset, packedSize(count), "destination");
-        walk(offset, 0, elementsOf(count), new PackSink(array, dst, dstOffset, 0, sizeOf()));
+        Walk.walk(this, offset, 0, elementsOf(count), new Sink.Pack(array, dst, dstOffset, 0, sizeOf()));
     }
 
     /** Unpacks {@code count} items from {@code src} at {@code srcOffset} into {@code array} from {@code offset}. */
@@ -326,7 +332,7 @@ public final class PackPlan {
         checkBuffer(array, offset, count);
         checkSegmentable("a byte segment");
         checkSegment(src, srcOffset, packedSize(count), "source");
-        walk(offset, 0, elementsOf(count), new UnpackSink(array, src, srcOffset, 0, sizeOf()));
+        Walk.walk(this, offset, 0, elementsOf(count), new Sink.Unpack(array, src, srcOffset, 0, sizeOf()));
     }
 
     /**
@@ -339,7 +345,7 @@ public final class PackPlan {
         checkSegmentable("a byte segment");
         long from = checkRange(count, streamFrom, len);
         checkSegment(dst, dstOffset, len, "destination");
-        walk(offset, from, len / sizeOf(), new PackSink(array, dst, dstOffset, from, sizeOf()));
+        Walk.walk(this, offset, from, len / sizeOf(), new Sink.Pack(array, dst, dstOffset, from, sizeOf()));
     }
 
     /**
@@ -353,7 +359,7 @@ public final class PackPlan {
         checkSegmentable("a byte segment");
         long from = checkRange(count, streamFrom, len);
         checkSegment(src, srcOffset, len, "source");
-        walk(offset, from, len / sizeOf(), new UnpackSink(array, src, srcOffset, from, sizeOf()));
+        Walk.walk(this, offset, from, len / sizeOf(), new Sink.Unpack(array, src, srcOffset, from, sizeOf()));
     }
 
     private int sizeOf() {
@@ -399,37 +405,14 @@ public final class PackPlan {
             throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "cannot copy " + srcPlan.base + " elements into "
                     + dstPlan.base + " elements");
         }
-        try {
-            if (srcPlan.dense && dstPlan.dense) {
-                System.arraycopy(src, (int) (srcOffset + srcPlan.first + from), dst,
-                        (int) (dstOffset + dstPlan.first + from), (int) n);
-            } else if (dstPlan.dense) {
-                srcPlan.walk(srcOffset, from, n, new GatherSink(src, dst, dstOffset + dstPlan.first));
-            } else if (srcPlan.dense) {
-                dstPlan.walk(dstOffset, from, n, new ScatterSink(dst, src, srcOffset + srcPlan.first));
-            } else if (srcPlan.progression(srcCount) && dstPlan.progression(dstCount)
-                    && srcPlan.runLength == dstPlan.runLength && from % srcPlan.runLength == 0
-                    && n % srcPlan.runLength == 0) {
-                // Two vectors with one block length: block b of the message sits at first + b * stride on
-                // each side (the bounds of both messages were checked above).
-                long b0 = from / srcPlan.runLength;
-                Kernels.stridedCopy(src, (int) (srcOffset + srcPlan.first + b0 * srcPlan.stride), (int) srcPlan.stride,
-                        dst, (int) (dstOffset + dstPlan.first + b0 * dstPlan.stride), (int) dstPlan.stride,
-                        srcPlan.runLength, (int) (n / srcPlan.runLength));
-            } else {
-                srcPlan.walk(srcOffset, from, n, new PlanSink(src, dst, dstPlan.cursor(dstOffset, from)));
-            }
-        } catch (ArrayStoreException e) {
-            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "an MPI.OBJECT element does not fit the receive"
-                    + " buffer's element type " + dst.getClass().getComponentType().getName() + ": " + e.getMessage());
-        }
+        Walk.copy(src, srcOffset, srcCount, srcPlan, dst, dstOffset, dstCount, dstPlan, from, n);
     }
 
     /**
      * True when the runs of a message of {@code count} items form one arithmetic progression
      * ({@code first + j * stride}): a regular plan whose next item continues the stride, or one item.
      */
-    private boolean progression(int count) {
+    boolean progression(int count) {
         return regular && runs > 0 && (count <= 1 || chain);
     }
 
@@ -437,10 +420,7 @@ public final class PackPlan {
 
     /** The message's objects in stream order, in a fresh array (for serialization or inspection). */
     public Object[] gatherObjects(Object[] array, int offset, int count) {
-        checkObjectBase();
-        Object[] out = new Object[(int) elementsOf(Math.max(count, 0))];
-        copy(array, offset, count, this, out, 0, out.length, of(BasicType.OBJECT));
-        return out;
+        return ObjectMessages.gather(this, array, offset, count);
     }
 
     /**
@@ -448,18 +428,12 @@ public final class PackPlan {
      * buffer of {@code count} items ({@code ERR_TRUNCATE} when they do not fit).
      */
     public void scatterObjects(Object[] objects, Object[] array, int offset, int count) {
-        checkObjectBase();
-        if (objects.length > elementsOf(Math.max(count, 0))) {
-            throw new DatatypeException(DatatypeException.Kind.ERR_TRUNCATE, objects.length + " objects do not fit "
-                    + count + " item(s) of " + elements + " element(s)");
-        }
-        copy(objects, 0, objects.length, of(BasicType.OBJECT), array, offset, count, this);
+        ObjectMessages.scatter(this, objects, array, offset, count);
     }
 
     /** Serializes the message's objects in stream order ({@link ObjectCodec#serialize}). */
     public byte[] serializeObjects(Object[] array, int offset, int count) {
-        Object[] objects = gatherObjects(array, offset, count);
-        return ObjectCodec.serialize(objects, 0, objects.length);
+        return ObjectMessages.serialize(this, array, offset, count);
     }
 
     /**
@@ -468,21 +442,7 @@ public final class PackPlan {
      */
     public void deserializeObjects(byte[] data, int n, Object[] array, int offset, int count, ClassLoader loader,
                                    java.io.ObjectInputFilter filter) {
-        checkObjectBase();
-        checkBuffer(array, offset, count);
-        if (n > elementsOf(count)) {
-            throw new DatatypeException(DatatypeException.Kind.ERR_TRUNCATE, n + " objects do not fit "
-                    + count + " item(s) of " + elements + " element(s)");
-        }
-        Object[] read = (Object[]) java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n);
-        ObjectCodec.deserialize(data, n, read, 0, loader, filter);
-        copy(read, 0, n, of(BasicType.OBJECT), array, offset, count, this);
-    }
-
-    private void checkObjectBase() {
-        if (base != BasicType.OBJECT && base != null) {
-            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "not an MPI.OBJECT type: " + type);
-        }
+        ObjectMessages.deserialize(this, data, n, array, offset, count, loader, filter);
     }
 
     // ---- Comm.Pack / Unpack / Pack_size ----
@@ -497,14 +457,7 @@ public final class PackPlan {
             throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, "output buffer is null");
         }
         if (base == BasicType.OBJECT) {
-            if (!(inbuf instanceof Object[])) {
-                checkBuffer(inbuf, offset, incount); // a wrong or null buffer: ERR_TYPE / ERR_BUFFER
-            }
-            byte[] data = serializeObjects((Object[]) inbuf, offset, incount);
-            checkSegment(MemorySegment.ofArray(outbuf), position, 4L + data.length, "output buffer");
-            MemorySegment.ofArray(outbuf).set(ValueLayout.JAVA_INT_UNALIGNED, position, data.length);
-            System.arraycopy(data, 0, outbuf, position + 4, data.length);
-            return position + 4 + data.length;
+            return ObjectMessages.packInto(this, inbuf, offset, incount, outbuf, position);
         }
         long bytes = packedSize(Math.max(incount, 0));
         checkBuffer(inbuf, offset, incount);
@@ -528,25 +481,10 @@ public final class PackPlan {
         if (inbuf == null) {
             throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, "input buffer is null");
         }
-        MemorySegment in = MemorySegment.ofArray(inbuf);
         if (base == BasicType.OBJECT) {
-            if (filter == null) {
-                throw new DatatypeException(DatatypeException.Kind.ERR_TYPE,
-                        "unpacking MPI.OBJECT needs the receiver's class loader and allow-list");
-            }
-            if (!(outbuf instanceof Object[])) {
-                checkBuffer(outbuf, offset, outcount);
-            }
-            checkSegment(in, position, 4, "input buffer");
-            int length = in.get(ValueLayout.JAVA_INT_UNALIGNED, position);
-            checkSegment(in, position + 4L, length, "input buffer");
-            if (length < 0) {
-                throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, "corrupt packed object length " + length);
-            }
-            byte[] data = Arrays.copyOfRange(inbuf, position + 4, position + 4 + length);
-            deserializeObjects(data, (int) elementsOf(outcount), (Object[]) outbuf, offset, outcount, loader, filter);
-            return position + 4 + length;
+            return ObjectMessages.unpackFrom(this, inbuf, position, outbuf, offset, outcount, loader, filter);
         }
+        MemorySegment in = MemorySegment.ofArray(inbuf);
         long bytes = packedSize(Math.max(outcount, 0));
         checkBuffer(outbuf, offset, outcount);
         checkSegment(in, position, bytes, "input buffer");
@@ -574,256 +512,28 @@ public final class PackPlan {
         return (int) bytes;
     }
 
-    // ---- the walk over a message's runs ----
+    // ---- the runs, for Walk and Cursor ----
 
-    private long runStart(int r) {
+    long runStart(int r) {
         return regular ? first + r * stride : starts[r];
     }
 
-    private int runLength(int r) {
+    int runLength(int r) {
         return regular ? runLength : lengths[r];
     }
 
+    /** Elements of an item before run {@code r}. */
+    long elementsBefore(int r) {
+        return regular ? (long) r * runLength : before[r];
+    }
+
     /** Index of the run holding element {@code w} (0 <= w < elements) of an item. */
-    private int runAt(long w) {
+    int runAt(long w) {
         if (regular) {
             return (int) (w / runLength);
         }
         int i = Arrays.binarySearch(before, 0, runs, w);
         return i >= 0 ? i : -i - 2;
-    }
-
-    private Cursor cursor(int offset, long from) {
-        return new Cursor(this, offset, from);
-    }
-
-    /**
-     * Feeds the message elements [from, from + n) to {@code sink} in stream order as pieces of consecutive
-     * array elements, and regular stretches as strided blocks. Indices were checked by the caller.
-     */
-    private void walk(int offset, long from, long n, Sink sink) {
-        if (n == 0) {
-            return;
-        }
-        if (dense) {
-            sink.piece((int) (offset + first + from), from, (int) n);
-            return;
-        }
-        long pos = from;
-        long item = from / elements;
-        long w = from % elements;
-        int r = runAt(w);
-        int within = (int) (w - (regular ? (long) r * runLength : before[r]));
-        while (n > 0) {
-            long index = offset + item * extent + runStart(r) + within;
-            int len = runLength(r);
-            if (regular && within == 0 && n >= 2L * len) {
-                long k = n / len;
-                if (!chain) {
-                    k = Math.min(k, runs - r);
-                }
-                if (k >= 2) {
-                    sink.strided((int) index, (int) stride, len, (int) k, pos);
-                    long elems = k * len;
-                    pos += elems;
-                    n -= elems;
-                    long next = r + k;
-                    item += next / runs;
-                    r = (int) (next % runs);
-                    continue;
-                }
-            }
-            int take = (int) Math.min(len - within, n);
-            sink.piece((int) index, pos, take);
-            pos += take;
-            n -= take;
-            within += take;
-            if (within == len) {
-                within = 0;
-                if (++r == runs) {
-                    r = 0;
-                    item++;
-                }
-            }
-        }
-    }
-
-    /** Receives the pieces of a {@link #walk}; {@code pos} is the stream element of the piece's first element. */
-    private abstract static class Sink {
-        abstract void piece(int index, long pos, int n);
-
-        /** {@code blocks} runs of {@code length} elements, the first at {@code index}, {@code stride} apart. */
-        void strided(int index, int stride, int length, int blocks, long pos) {
-            for (int b = 0; b < blocks; b++) {
-                piece(index + b * stride, pos + (long) b * length, length);
-            }
-        }
-    }
-
-    private static final class PackSink extends Sink {
-        private final Object array;
-        private final MemorySegment seg;
-        private final long base;
-        private final int size;
-
-        /** Stream element {@code from} goes to byte {@code offset} of {@code seg}. */
-        PackSink(Object array, MemorySegment seg, long offset, long from, int size) {
-            this.array = array;
-            this.seg = seg;
-            this.base = offset - from * size;
-            this.size = size;
-        }
-
-        @Override
-        void piece(int index, long pos, int n) {
-            Kernels.toSegment(array, index, seg, base + pos * size, n);
-        }
-
-        @Override
-        void strided(int index, int stride, int length, int blocks, long pos) {
-            Kernels.packStrided(array, index, stride, length, blocks, seg, base + pos * size);
-        }
-    }
-
-    private static final class UnpackSink extends Sink {
-        private final Object array;
-        private final MemorySegment seg;
-        private final long base;
-        private final int size;
-
-        UnpackSink(Object array, MemorySegment seg, long offset, long from, int size) {
-            this.array = array;
-            this.seg = seg;
-            this.base = offset - from * size;
-            this.size = size;
-        }
-
-        @Override
-        void piece(int index, long pos, int n) {
-            Kernels.fromSegment(seg, base + pos * size, array, index, n);
-        }
-
-        @Override
-        void strided(int index, int stride, int length, int blocks, long pos) {
-            Kernels.unpackStrided(seg, base + pos * size, array, index, stride, length, blocks);
-        }
-    }
-
-    /** Source pieces into a dense destination: stream element p at dst[base + p]. */
-    private static final class GatherSink extends Sink {
-        private final Object src;
-        private final Object dst;
-        private final long base;
-
-        GatherSink(Object src, Object dst, long base) {
-            this.src = src;
-            this.dst = dst;
-            this.base = base;
-        }
-
-        @Override
-        void piece(int index, long pos, int n) {
-            System.arraycopy(src, index, dst, (int) (base + pos), n);
-        }
-
-        @Override
-        void strided(int index, int stride, int length, int blocks, long pos) {
-            Kernels.gather(src, index, stride, length, blocks, dst, (int) (base + pos));
-        }
-    }
-
-    /** Destination pieces from a dense source: stream element p at src[base + p]. */
-    private static final class ScatterSink extends Sink {
-        private final Object dst;
-        private final Object src;
-        private final long base;
-
-        ScatterSink(Object dst, Object src, long base) {
-            this.dst = dst;
-            this.src = src;
-            this.base = base;
-        }
-
-        @Override
-        void piece(int index, long pos, int n) {
-            System.arraycopy(src, (int) (base + pos), dst, index, n);
-        }
-
-        @Override
-        void strided(int index, int stride, int length, int blocks, long pos) {
-            Kernels.scatter(src, (int) (base + pos), dst, index, stride, length, blocks);
-        }
-    }
-
-    /** Source pieces into a destination of any plan, followed with a cursor. */
-    private static final class PlanSink extends Sink {
-        private final Object src;
-        private final Object dst;
-        private final Cursor to;
-
-        PlanSink(Object src, Object dst, Cursor to) {
-            this.src = src;
-            this.dst = dst;
-            this.to = to;
-        }
-
-        @Override
-        void piece(int index, long pos, int n) {
-            while (n > 0) {
-                int take = Math.min(n, to.left());
-                System.arraycopy(src, index, dst, to.index(), take);
-                to.advance(take);
-                index += take;
-                n -= take;
-            }
-        }
-    }
-
-    /** A position in a message: item, run, element within the run. */
-    private static final class Cursor {
-        private final PackPlan plan;
-        private final int offset;
-        private long item;
-        private int run;
-        private int within;
-
-        Cursor(PackPlan plan, int offset, long from) {
-            this.plan = plan;
-            this.offset = offset;
-            if (plan.dense) {
-                // one virtual run: element e at offset + first + e
-                this.item = 0;
-                this.run = 0;
-                this.within = (int) from;
-                return;
-            }
-            this.item = from / plan.elements;
-            long w = from % plan.elements;
-            this.run = plan.runAt(w);
-            this.within = (int) (w - (plan.regular ? (long) run * plan.runLength : plan.before[run]));
-        }
-
-        int index() {
-            if (plan.dense) {
-                return offset + plan.first + within;
-            }
-            return (int) (offset + item * plan.extent + plan.runStart(run) + within);
-        }
-
-        int left() {
-            return plan.dense ? Integer.MAX_VALUE - within : plan.runLength(run) - within;
-        }
-
-        void advance(int k) {
-            within += k;
-            if (!plan.dense && within == plan.runLength(run)) {
-                within = 0;
-                if (++run == plan.runs) {
-                    run = 0;
-                    item++;
-                }
-            }
-        }
     }
 
     @Override

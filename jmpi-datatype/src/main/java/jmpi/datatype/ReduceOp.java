@@ -46,31 +46,13 @@ public enum ReduceOp {
             return;
         }
         switch (type) {
-            case DOUBLE -> doubles((double[]) in, inOff, (double[]) inout, ioOff, count);
-            case FLOAT -> floats((float[]) in, inOff, (float[]) inout, ioOff, count);
-            case LONG -> longs((long[]) in, inOff, (long[]) inout, ioOff, count);
-            case INT -> ints((int[]) in, inOff, (int[]) inout, ioOff, count);
-            case SHORT -> {
-                short[] a = (short[]) in;
-                short[] b = (short[]) inout;
-                for (int i = 0; i < count; i++) {
-                    b[ioOff + i] = (short) longOp(a[inOff + i], b[ioOff + i]);
-                }
-            }
-            case BYTE -> {
-                byte[] a = (byte[]) in;
-                byte[] b = (byte[]) inout;
-                for (int i = 0; i < count; i++) {
-                    b[ioOff + i] = (byte) longOp(a[inOff + i], b[ioOff + i]);
-                }
-            }
-            case CHAR -> {
-                char[] a = (char[]) in;
-                char[] b = (char[]) inout;
-                for (int i = 0; i < count; i++) {
-                    b[ioOff + i] = (char) longOp(a[inOff + i], b[ioOff + i]);
-                }
-            }
+            case DOUBLE -> ReduceKernels.doubles(this, (double[]) in, inOff, (double[]) inout, ioOff, count);
+            case FLOAT -> ReduceKernels.floats(this, (float[]) in, inOff, (float[]) inout, ioOff, count);
+            case LONG -> ReduceKernels.longs(this, (long[]) in, inOff, (long[]) inout, ioOff, count);
+            case INT -> ReduceKernels.ints(this, (int[]) in, inOff, (int[]) inout, ioOff, count);
+            case SHORT -> ReduceKernels.shorts(this, (short[]) in, inOff, (short[]) inout, ioOff, count);
+            case BYTE -> ReduceKernels.bytes(this, (byte[]) in, inOff, (byte[]) inout, ioOff, count);
+            case CHAR -> ReduceKernels.chars(this, (char[]) in, inOff, (char[]) inout, ioOff, count);
             case BOOLEAN -> {
                 boolean[] a = (boolean[]) in;
                 boolean[] b = (boolean[]) inout;
@@ -82,84 +64,8 @@ public enum ReduceOp {
         }
     }
 
-    private void doubles(double[] a, int ao, double[] b, int bo, int n) {
-        switch (this) {
-            case SUM -> {
-                for (int i = 0; i < n; i++) {
-                    b[bo + i] = a[ao + i] + b[bo + i];
-                }
-            }
-            case PROD -> {
-                for (int i = 0; i < n; i++) {
-                    b[bo + i] = a[ao + i] * b[bo + i];
-                }
-            }
-            case MAX -> {
-                for (int i = 0; i < n; i++) {
-                    b[bo + i] = Math.max(a[ao + i], b[bo + i]);
-                }
-            }
-            case MIN -> {
-                for (int i = 0; i < n; i++) {
-                    b[bo + i] = Math.min(a[ao + i], b[bo + i]);
-                }
-            }
-            default -> throw new IllegalArgumentException("MPI." + name() + " does not apply to DOUBLE elements");
-        }
-    }
-
-    private void floats(float[] a, int ao, float[] b, int bo, int n) {
-        switch (this) {
-            case SUM -> {
-                for (int i = 0; i < n; i++) {
-                    b[bo + i] = a[ao + i] + b[bo + i];
-                }
-            }
-            case PROD -> {
-                for (int i = 0; i < n; i++) {
-                    b[bo + i] = a[ao + i] * b[bo + i];
-                }
-            }
-            case MAX -> {
-                for (int i = 0; i < n; i++) {
-                    b[bo + i] = Math.max(a[ao + i], b[bo + i]);
-                }
-            }
-            case MIN -> {
-                for (int i = 0; i < n; i++) {
-                    b[bo + i] = Math.min(a[ao + i], b[bo + i]);
-                }
-            }
-            default -> throw new IllegalArgumentException("MPI." + name() + " does not apply to FLOAT elements");
-        }
-    }
-
-    private void longs(long[] a, int ao, long[] b, int bo, int n) {
-        if (this == SUM) {
-            for (int i = 0; i < n; i++) {
-                b[bo + i] = a[ao + i] + b[bo + i];
-            }
-            return;
-        }
-        for (int i = 0; i < n; i++) {
-            b[bo + i] = longOp(a[ao + i], b[bo + i]);
-        }
-    }
-
-    private void ints(int[] a, int ao, int[] b, int bo, int n) {
-        if (this == SUM) {
-            for (int i = 0; i < n; i++) {
-                b[bo + i] = a[ao + i] + b[bo + i];
-            }
-            return;
-        }
-        for (int i = 0; i < n; i++) {
-            b[bo + i] = (int) longOp(a[ao + i], b[bo + i]);
-        }
-    }
-
-    /** The operation on integer values (booleans as 0/1). */
-    private long longOp(long a, long b) {
+    /** The operation on integer values (booleans as 0/1); the per-type loops are {@link ReduceKernels}. */
+    long longOp(long a, long b) {
         return switch (this) {
             case SUM -> a + b;
             case PROD -> a * b;

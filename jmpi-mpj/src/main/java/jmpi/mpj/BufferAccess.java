@@ -8,7 +8,8 @@ import mpjbuf.BufferException;
 /**
  * How the {@code mpi} API moves an {@link Buffer mpjbuf.Buffer} through a message without a public
  * method on {@code Buffer} for it: {@code Buffer} installs the one implementation when it is loaded
- * (once per rank: both classes are loaded per rank).
+ * (once per rank: both classes are loaded per rank). The installed implementation is published under
+ * this class's lock; the calls themselves act on one buffer, which is not thread-safe.
  */
 public abstract class BufferAccess {
     private static BufferAccess installed;

@@ -1,0 +1,100 @@
+package jmpi.datatype;
+
+/**
+ * The walk over a message's runs: feeds the message elements [from, from + n) of a {@link PackPlan} to a
+ * {@link Sink} in stream order, as pieces of consecutive array elements, and regular stretches (a vector's
+ * blocks, across items when the next item continues the stride) as strided blocks, so that the sink can
+ * copy them with one of the {@link Kernels} loops.
+ *
+ * <p>Stateless; indices were checked by the caller.
+ */
+final class Walk {
+    private Walk() {
+    }
+
+    /** Walks {@code n} elements of the message at array element {@code offset}, from stream element {@code from}. */
+    static void walk(PackPlan plan, int offset, long from, long n, Sink sink) {
+        if (n == 0) {
+            return;
+        }
+        if (plan.dense) {
+            sink.piece((int) (offset + plan.first + from), from, (int) n);
+            return;
+        }
+        final int elements = plan.elements;
+        final int extent = plan.extent;
+        final int runs = plan.runs;
+        final boolean regular = plan.regular;
+        long pos = from;
+        long item = from / elements;
+        long w = from % elements;
+        int r = plan.runAt(w);
+        int within = (int) (w - plan.elementsBefore(r));
+        while (n > 0) {
+            long index = offset + item * extent + plan.runStart(r) + within;
+            int len = plan.runLength(r);
+            if (regular && within == 0 && n >= 2L * len) {
+                long k = n / len;
+                if (!plan.chain) {
+                    k = Math.min(k, runs - r);
+                }
+                if (k >= 2) {
+                    sink.strided((int) index, (int) plan.stride, len, (int) k, pos);
+                    long elems = k * len;
+                    pos += elems;
+                    n -= elems;
+                    long next = r + k;
+                    item += next / runs;
+                    r = (int) (next % runs);
+                    continue;
+                }
+            }
+            int take = (int) Math.min(len - within, n);
+            sink.piece((int) index, pos, take);
+            pos += take;
+            n -= take;
+            within += take;
+            if (within == len) {
+                within = 0;
+                if (++r == runs) {
+                    r = 0;
+                    item++;
+                }
+            }
+        }
+    }
+
+    /**
+     * Copies the message elements [from, from + n) of {@code src} into {@code dst} with the cheapest walk the
+     * two plans allow: one bulk copy (both dense), a gather or scatter walk (one side dense), one strided copy
+     * (two vectors of one block length), else a walk of the source followed by a {@link Cursor} on the
+     * destination. Both buffers, the range and the base types were checked by {@link PackPlan#copyRange}.
+     */
+    static void copy(Object src, int srcOffset, int srcCount, PackPlan srcPlan,
+                     Object dst, int dstOffset, int dstCount, PackPlan dstPlan, long from, long n) {
+        try {
+            if (srcPlan.dense && dstPlan.dense) {
+                System.arraycopy(src, (int) (srcOffset + srcPlan.first + from), dst,
+                        (int) (dstOffset + dstPlan.first + from), (int) n);
+            } else if (dstPlan.dense) {
+                walk(srcPlan, srcOffset, from, n, new Sink.Gather(src, dst, dstOffset + dstPlan.first));
+            } else if (srcPlan.dense) {
+                walk(dstPlan, dstOffset, from, n, new Sink.Scatter(dst, src, srcOffset + srcPlan.first));
+            } else if (srcPlan.progression(srcCount) && dstPlan.progression(dstCount)
+                    && srcPlan.runLength == dstPlan.runLength && from % srcPlan.runLength == 0
+                    && n % srcPlan.runLength == 0) {
+                // Two vectors with one block length: block b of the message sits at first + b * stride on
+                // each side (PackPlan.copyRange checked the bounds of both messages).
+                long b0 = from / srcPlan.runLength;
+                Kernels.stridedCopy(src, (int) (srcOffset + srcPlan.first + b0 * srcPlan.stride), (int) srcPlan.stride,
+                        dst, (int) (dstOffset + dstPlan.first + b0 * dstPlan.stride), (int) dstPlan.stride,
+                        srcPlan.runLength, (int) (n / srcPlan.runLength));
+            } else {
+                walk(srcPlan, srcOffset, from, n, new Sink.Plan(src, dst, new Cursor(dstPlan, dstOffset, from)));
+            }
+        } catch (ArrayStoreException e) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "an MPI.OBJECT element does not fit the receive"
+                    + " buffer's element type " + dst.getClass().getComponentType().getName() + ": " + e.getMessage());
+        }
+    }
+}
