@@ -19,6 +19,12 @@ import jmpi.spi.JobAbortedError;
  * A communicator: point-to-point communication among a group of ranks (mpiJava 1.2 {@code Comm}).
  * Each method checks its arguments, hands the work to the rank's engine, and reports errors through
  * the communicator's error handler.
+ *
+ * <p>Why this file is long (~690 lines): it is the whole of mpiJava 1.2's and MPJ Express's {@code Comm}, about
+ * 45 public methods, each a javadoc, a few checks and one call into the engine. What is more than that lives
+ * beside it: argument checks in {@link Checks}, {@code Pack}/{@code Unpack} in {@link Packing}, aliased
+ * buffers in {@link Alias}, MPJ Express's buffers in {@link MpjBuffers}, derived-type flattening in
+ * {@link Flat}.
  */
 public class Comm {
     private final String name;
@@ -520,15 +526,7 @@ public class Comm {
         }
     }
 
-    // ------------------------------------------------------------------ packing
-
-    private static jmpi.datatype.PackPlan planOf(Datatype datatype) {
-        if (datatype == null) {
-            throw new MpiError(ErrorClass.ERR_TYPE, "datatype is null");
-        }
-        jmpi.datatype.PackPlan p = datatype.planForMessages();
-        return p != null ? p : jmpi.datatype.PackPlan.of(datatype.basicForMessages());
-    }
+    // ------------------------------------------------------------------ packing (bodies in Packing)
 
     /**
      * MPI_Pack: appends {@code incount} items of {@code datatype} to {@code outbuf} at {@code position};
@@ -537,10 +535,7 @@ public class Comm {
     public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position) {
         try {
             core();
-            if (outbuf == null) {
-                throw new MpiError(ErrorClass.ERR_BUFFER, "output buffer is null");
-            }
-            return planOf(datatype).packInto(inbuf, offset, incount, outbuf, position);
+            return Packing.pack(inbuf, offset, incount, datatype, outbuf, position);
         } catch (jmpi.datatype.DatatypeException e) {
             throw raise(Datatype.error(e));
         } catch (MpiError e) {
@@ -551,12 +546,7 @@ public class Comm {
     /** MPI_Unpack: reads {@code outcount} items of {@code datatype} from {@code inbuf} at {@code position}; returns the position after them. */
     public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype) {
         try {
-            CoreComm c = core();
-            if (inbuf == null) {
-                throw new MpiError(ErrorClass.ERR_BUFFER, "input buffer is null");
-            }
-            return planOf(datatype).unpackFrom(inbuf, position, outbuf, offset, outcount, c.engine().objectLoader(),
-                    c.engine().objectFilter());
+            return Packing.unpack(inbuf, position, outbuf, offset, outcount, datatype, core().engine());
         } catch (jmpi.datatype.DatatypeException e) {
             throw raise(Datatype.error(e));
         } catch (MpiError e) {
@@ -574,16 +564,7 @@ public class Comm {
     public int Pack_size(int incount, Datatype datatype) {
         try {
             core();
-            if (incount < 0) {
-                throw new MpiError(ErrorClass.ERR_COUNT, "negative count " + incount);
-            }
-            long data = planOf(datatype).packSize(incount);
-            long unit = mpjbuf.Buffer.ALIGNMENT_UNIT;
-            long bound = mpjbuf.Buffer.SECTION_OVERHEAD + (data + unit - 1) / unit * unit;
-            if (bound > Integer.MAX_VALUE) {
-                throw new MpiError(ErrorClass.ERR_COUNT, incount + " items of " + datatype + " pack into more than 2^31 bytes");
-            }
-            return (int) bound;
+            return Packing.packSize(incount, datatype);
         } catch (jmpi.datatype.DatatypeException e) {
             throw raise(Datatype.error(e));
         } catch (MpiError e) {
@@ -601,25 +582,7 @@ public class Comm {
     public int Pack(Object inbuf, int offset, int incount, Datatype datatype, mpjbuf.Buffer outbuf, int position) {
         try {
             core();
-            if (outbuf == null) {
-                throw new MpiError(ErrorClass.ERR_BUFFER, "output buffer is null");
-            }
-            BasicType basic = Checks.buffer(inbuf, offset, incount, datatype);
-            if (position < 0 || position > outbuf.getCapacity()) {
-                throw new MpiError(ErrorClass.ERR_ARG, "position " + position + " outside the buffer's "
-                        + outbuf.getCapacity() + " bytes");
-            }
-            Flat in = Flat.of(inbuf, offset, incount, datatype, true);
-            int n = Flat.elements(datatype, incount);
-            jmpi.mpj.BufferAccess.settleNow(outbuf); // a message received into it, if any, first
-            if (outbuf.isWritable()) {
-                outbuf.setSize(position);
-            }
-            outbuf.putSectionHeader(MpjBuffers.sectionOf(basic));
-            if (n > 0) {
-                MpjBuffers.write(outbuf, basic, in.array, in.offset, n);
-            }
-            return outbuf.getSize();
+            return Packing.pack(inbuf, offset, incount, datatype, outbuf, position);
         } catch (mpjbuf.BufferException e) {
             throw raise(MpjBuffers.error("Pack into an mpjbuf.Buffer", e));
         } catch (jmpi.datatype.DatatypeException e) {
@@ -639,36 +602,7 @@ public class Comm {
     public int Unpack(mpjbuf.Buffer inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype) {
         try {
             core();
-            if (inbuf == null) {
-                throw new MpiError(ErrorClass.ERR_BUFFER, "input buffer is null");
-            }
-            BasicType basic = Checks.receiveBuffer(outbuf, offset, outcount, datatype);
-            if (position < 0) {
-                throw new MpiError(ErrorClass.ERR_ARG, "negative position " + position);
-            }
-            mpjbuf.Type section = inbuf.getSectionHeader();
-            int n = inbuf.getSectionSize();
-            if (!MpjBuffers.holds(section, basic)) {
-                throw new MpiError(ErrorClass.ERR_TYPE, "the buffer's next section holds " + section
-                        + " elements, not elements of " + datatype);
-            }
-            jmpi.datatype.PackPlan plan = datatype.planForMessages();
-            int room = Flat.elements(datatype, outcount);
-            if (n > room) {
-                throw new MpiError(ErrorClass.ERR_TRUNCATE, "the buffer's section holds " + n
-                        + " elements, the receive only " + room);
-            }
-            if (plan == null) {
-                MpjBuffers.read(inbuf, basic, outbuf, offset, n);
-            } else {
-                Object dense = java.lang.reflect.Array.newInstance(basic.arrayClass().getComponentType(), n);
-                MpjBuffers.read(inbuf, basic, dense, 0, n);
-                jmpi.datatype.PackPlan.copy(dense, 0, n, jmpi.datatype.PackPlan.of(basic), outbuf, offset, outcount, plan);
-            }
-            int unit = mpjbuf.Buffer.ALIGNMENT_UNIT;
-            int start = (position + unit - 1) / unit * unit;
-            int data = basic == BasicType.OBJECT || section.getCode() >= mpjbuf.Type.OBJECT.getCode() ? 0 : n * basic.size();
-            return start + mpjbuf.Buffer.SECTION_OVERHEAD + data;
+            return Packing.unpack(inbuf, position, outbuf, offset, outcount, datatype);
         } catch (mpjbuf.BufferException e) {
             throw raise(MpjBuffers.error("Unpack from an mpjbuf.Buffer", e));
         } catch (jmpi.datatype.DatatypeException e) {

@@ -27,35 +27,21 @@ public enum CollSetting implements Setting {
     STATS("jmpi.coll.stats", "false",
             "true: log at Finalize how many times each algorithm ran on each rank.");
 
-    private final String property;
-    private final String defaultValue;
-    private final String doc;
+    private final Spec spec;
 
     CollSetting(String property, String defaultValue, String doc) {
-        this.property = property;
-        this.defaultValue = defaultValue;
-        this.doc = doc;
+        this.spec = new Spec(property, defaultValue, doc);
     }
 
     @Override
-    public String property() {
-        return property;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public String doc() {
-        return doc;
+    public Spec spec() {
+        return spec;
     }
 
     /** Bad values are {@link ErrorClass#ERR_ARG} errors of the rank that reads them. */
     @Override
     public RuntimeException invalid(String value, String problem) {
-        return new MpiError(ErrorClass.ERR_ARG, "property " + property + "=" + value + " " + problem + " (" + doc + ")");
+        return new MpiError(ErrorClass.ERR_ARG, "property " + property() + "=" + value + " " + problem + " (" + doc() + ")");
     }
 
     /** {@link #SEGMENT_BYTES}, at least 1. */

@@ -20,35 +20,21 @@ public enum Config implements Setting {
     BSEND_OVERHEAD("jmpi.bsend.overhead", "64",
             "Bytes of attached buffer each buffered send uses beyond its data (MPI.BSEND_OVERHEAD).");
 
-    private final String property;
-    private final String defaultValue;
-    private final String doc;
+    private final Spec spec;
 
     Config(String property, String defaultValue, String doc) {
-        this.property = property;
-        this.defaultValue = defaultValue;
-        this.doc = doc;
+        this.spec = new Spec(property, defaultValue, doc);
     }
 
     @Override
-    public String property() {
-        return property;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public String doc() {
-        return doc;
+    public Spec spec() {
+        return spec;
     }
 
     /** Bad values are {@link ErrorClass#ERR_ARG} errors of the rank that reads them. */
     @Override
     public RuntimeException invalid(String value, String problem) {
-        return new MpiError(ErrorClass.ERR_ARG, "property " + property + "=" + value + " " + problem + " (" + doc + ")");
+        return new MpiError(ErrorClass.ERR_ARG, "property " + property() + "=" + value + " " + problem + " (" + doc() + ")");
     }
 
     public static List<Config> all() {

@@ -22,28 +22,14 @@ public enum LauncherSetting implements Setting {
     THREADS_PARENT_FIRST("jmpi.threads.parentFirst", "",
             "Extra comma-separated class name prefixes that ranks load from the shared parent loader instead of per rank (libraries with no per-rank state).");
 
-    private final String property;
-    private final String defaultValue;
-    private final String doc;
+    private final Spec spec;
 
     LauncherSetting(String property, String defaultValue, String doc) {
-        this.property = property;
-        this.defaultValue = defaultValue;
-        this.doc = doc;
+        this.spec = new Spec(property, defaultValue, doc);
     }
 
     @Override
-    public String property() {
-        return property;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public String doc() {
-        return doc;
+    public Spec spec() {
+        return spec;
     }
 }

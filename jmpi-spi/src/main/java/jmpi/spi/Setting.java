@@ -14,14 +14,31 @@ import java.util.function.BinaryOperator;
  * An enum may override {@link #invalid} to throw its module's own exception type.
  */
 public interface Setting {
+    /**
+     * What names and documents one entry: the system property ({@code jmpi.<module>.<name>}), the default
+     * as written in the docs ({@code "auto"} where the module computes it), and one line of documentation
+     * (units, range, what {@code auto} means). An enum keeps one per constant and returns it from {@link #spec}.
+     */
+    record Spec(String property, String defaultValue, String doc) {
+    }
+
+    /** This entry's name, default and documentation. */
+    Spec spec();
+
     /** The system property's name, {@code jmpi.<module>.<name>}. */
-    String property();
+    default String property() {
+        return spec().property();
+    }
 
     /** The default as written in the docs ({@code "auto"} where the module computes it). */
-    String defaultValue();
+    default String defaultValue() {
+        return spec().defaultValue();
+    }
 
     /** One line of documentation: units, range, what {@code auto} means. */
-    String doc();
+    default String doc() {
+        return spec().doc();
+    }
 
     /** Where values come from when no source is given. */
     BinaryOperator<String> SYSTEM_PROPERTIES = System::getProperty;

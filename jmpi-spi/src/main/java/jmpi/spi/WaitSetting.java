@@ -14,28 +14,14 @@ public enum WaitSetting implements Setting {
     PARK_NANOS("jmpi.wait.parkNanos", "1000000",
             "Longest single park of a waiting rank (ns); arrivals wake it earlier.");
 
-    private final String property;
-    private final String defaultValue;
-    private final String doc;
+    private final Spec spec;
 
     WaitSetting(String property, String defaultValue, String doc) {
-        this.property = property;
-        this.defaultValue = defaultValue;
-        this.doc = doc;
+        this.spec = new Spec(property, defaultValue, doc);
     }
 
     @Override
-    public String property() {
-        return property;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public String doc() {
-        return doc;
+    public Spec spec() {
+        return spec;
     }
 }

@@ -25,29 +25,15 @@ class SettingTest {
         FLAG("jmpi.test.flag", "auto", "true or false; auto: true"),
         EMPTY("jmpi.test.empty", "", "(none) unless set");
 
-        private final String property;
-        private final String defaultValue;
-        private final String doc;
+        private final Spec spec;
 
         Knob(String property, String defaultValue, String doc) {
-            this.property = property;
-            this.defaultValue = defaultValue;
-            this.doc = doc;
+            this.spec = new Spec(property, defaultValue, doc);
         }
 
         @Override
-        public String property() {
-            return property;
-        }
-
-        @Override
-        public String defaultValue() {
-            return defaultValue;
-        }
-
-        @Override
-        public String doc() {
-            return doc;
+        public Spec spec() {
+            return spec;
         }
     }
 
@@ -56,18 +42,8 @@ class SettingTest {
         ONLY;
 
         @Override
-        public String property() {
-            return "jmpi.test.own";
-        }
-
-        @Override
-        public String defaultValue() {
-            return "1";
-        }
-
-        @Override
-        public String doc() {
-            return "a count";
+        public Spec spec() {
+            return new Spec("jmpi.test.own", "1", "a count");
         }
 
         @Override

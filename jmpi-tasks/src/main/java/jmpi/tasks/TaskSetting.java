@@ -20,29 +20,15 @@ public enum TaskSetting implements Setting {
 
     private static final int MAX_QUEUE = 1 << 24;
 
-    private final String property;
-    private final String defaultValue;
-    private final String doc;
+    private final Spec spec;
 
     TaskSetting(String property, String defaultValue, String doc) {
-        this.property = property;
-        this.defaultValue = defaultValue;
-        this.doc = doc;
+        this.spec = new Spec(property, defaultValue, doc);
     }
 
     @Override
-    public String property() {
-        return property;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public String doc() {
-        return doc;
+    public Spec spec() {
+        return spec;
     }
 
     /** @return {@code jmpi.tasks.threads}, or the available processors */

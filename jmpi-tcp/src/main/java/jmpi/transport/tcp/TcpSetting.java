@@ -24,28 +24,14 @@ public enum TcpSetting implements Setting {
     HANDSHAKE_MILLIS("jmpi.tcp.handshakeMillis", "10000",
             "Time allowed for one connection's challenge-response, and for open to connect every peer (ms, >= 1).");
 
-    private final String property;
-    private final String defaultValue;
-    private final String doc;
+    private final Spec spec;
 
     TcpSetting(String property, String defaultValue, String doc) {
-        this.property = property;
-        this.defaultValue = defaultValue;
-        this.doc = doc;
+        this.spec = new Spec(property, defaultValue, doc);
     }
 
     @Override
-    public String property() {
-        return property;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public String doc() {
-        return doc;
+    public Spec spec() {
+        return spec;
     }
 }
