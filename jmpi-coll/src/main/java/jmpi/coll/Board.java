@@ -12,7 +12,7 @@ import jmpi.spi.Endpoint;
 /**
  * The meeting place of the shared-memory collectives of one communicator whose members are all
  * threads of this JVM: per member a progress counter in its own padded slot, a slot for references
- * to its buffers, and two staging arrays of its own. One object, shared by reference by all members
+ * to its buffers, and a staging array of its own in each of the 8 places. One object, shared by reference by all members
  * (rank 0 makes it at the first shared-memory collective and hands it to the others by reference).
  *
  * <h2>Protocol</h2>
@@ -36,7 +36,7 @@ import jmpi.spi.Endpoint;
  */
 final class Board {
     /**
-     * Longs per member slot: 128 bytes, so two members' slots never share a cache line (or an adjacent
+     * Longs per member slot (32 longs: 256 bytes), so two members' slots never share a cache line (or an adjacent
      * pair). Slot word 0 is the counter, then per place the count, type and root of the member's call.
      */
     private static final int PAD = 32;

@@ -7,7 +7,7 @@ package jmpi.spi;
  * native MPI library) does not implement this interface but the engine's {@code PointToPoint}
  * (jmpi-core) instead.
  *
- * <p>Every transport passes the contract test in {@code jmpi-testkit} ({@code EndpointContract}):
+ * <p>Every transport passes the contract test in {@code jmpi-tck} ({@code jmpi.tck.EndpointContract}):
  * frames arrive complete and in order per sender, {@link #send} never blocks on a receiver that does
  * not poll (a transport queues what it cannot move yet), queued frames arrive even if the sender
  * stops calling the endpoint (a standard send completes at once, and the sender may then compute for

@@ -42,7 +42,7 @@ class VisibilityAndTasksTest {
         }
     }
 
-    /** The ParJava task of seed 000, Fig. 3. */
+    /** The ParJava paper's task (Akopyan, Proc. ISP RAS 2015), Fig. 3. */
     static final class LoopTask extends Task {
         private double[] a;
         private double[] b;
