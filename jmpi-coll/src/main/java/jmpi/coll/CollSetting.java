@@ -2,8 +2,7 @@ package jmpi.coll;
 
 import java.util.List;
 
-import jmpi.core.ErrorClass;
-import jmpi.core.MpiError;
+import jmpi.core.RankSetting;
 import jmpi.spi.Setting;
 
 /**
@@ -13,7 +12,7 @@ import jmpi.spi.Setting;
  * {@link Collective#property()}; their values are checked against the collective's {@link Menu}.
  * docs/CONFIGURATION.md lists the same rows ({@code ConfigurationDocTest}). Immutable: safe from any thread.
  */
-public enum CollSetting implements Setting {
+public enum CollSetting implements RankSetting {
     TABLE("jmpi.coll.table", "",
             "Selection table file (the tuner's output) read instead of the built-in one; a malformed file is an ERR_ARG at the first collective."),
     CHECK("jmpi.coll.check", "false",
@@ -38,11 +37,6 @@ public enum CollSetting implements Setting {
         return spec;
     }
 
-    /** Bad values are {@link ErrorClass#ERR_ARG} errors of the rank that reads them. */
-    @Override
-    public RuntimeException invalid(String value, String problem) {
-        return new MpiError(ErrorClass.ERR_ARG, "property " + property() + "=" + value + " " + problem + " (" + doc() + ")");
-    }
 
     /** {@link #SEGMENT_BYTES}, at least 1. */
     static long segmentBytes() {

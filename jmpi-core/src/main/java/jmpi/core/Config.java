@@ -10,7 +10,7 @@ import jmpi.spi.Setting;
  * keeps the two in step). How a waiting rank spins, yields and parks ({@code jmpi.wait.*}) is
  * {@link jmpi.spi.WaitSetting}, shared with the task pool.
  */
-public enum Config implements Setting {
+public enum Config implements RankSetting {
     EAGER_LIMIT("jmpi.eager.limit", "auto",
             "Largest message (bytes) sent eagerly; larger ones go by rendezvous (between ranks of one JVM copied once); auto: the transport's preference (tcp: 32768), else 16384."),
     SMALL_LIMIT("jmpi.small.limit", "auto",
@@ -31,11 +31,6 @@ public enum Config implements Setting {
         return spec;
     }
 
-    /** Bad values are {@link ErrorClass#ERR_ARG} errors of the rank that reads them. */
-    @Override
-    public RuntimeException invalid(String value, String problem) {
-        return new MpiError(ErrorClass.ERR_ARG, "property " + property() + "=" + value + " " + problem + " (" + doc() + ")");
-    }
 
     public static List<Config> all() {
         return List.of(values());

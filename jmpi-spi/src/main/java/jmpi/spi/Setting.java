@@ -112,7 +112,11 @@ public interface Setting {
      * entry's documentation. Modules with their own error type override this.
      */
     default RuntimeException invalid(String value, String problem) {
-        return new IllegalArgumentException("property " + property() + "=" + value + " " + problem
-                + " (" + doc() + ")");
+        return new IllegalArgumentException(invalidMessage(value, problem));
+    }
+
+    /** What {@link #invalid} says: the property, the value, what is wrong and the entry's documentation. */
+    default String invalidMessage(String value, String problem) {
+        return "property " + property() + "=" + value + " " + problem + " (" + doc() + ")";
     }
 }
