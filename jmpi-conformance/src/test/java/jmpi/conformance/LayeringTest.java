@@ -62,6 +62,7 @@ class LayeringTest {
             "jmpi-tck", "jmpi-spi",
             "jmpi-threads", "jmpi-spi",
             "jmpi-shm", "jmpi-spi",
+            "jmpi-native", "jmpi-spi",
             "jmpi-core", "jmpi-spi jmpi-datatype",
             "jmpi-coll", "jmpi-spi jmpi-datatype jmpi-core",
             "jmpi-tcp", "jmpi-spi",

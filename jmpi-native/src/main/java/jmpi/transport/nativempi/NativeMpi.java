@@ -1,0 +1,319 @@
+package jmpi.transport.nativempi;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The system's MPI library bound through the Foreign Function and Memory API: the calls a matching transport
+ * needs (init, rank and size, non-blocking send and receive, test and wait, count, barrier, abort, finalize),
+ * with the differences between libraries taken from a {@link Profile}. Handles (communicators, datatypes) are
+ * {@code long}s on the Java side whatever the library's type: an address for Open MPI, an {@code int} for
+ * MPICH; requests and statuses live in native memory the caller allocates ({@link #newRequest},
+ * {@link #newStatus}).
+ *
+ * <p>Before it loads the library it sets {@code UCX_HANDLE_ERRORS=none} in the process environment unless
+ * already set: UCX (MPICH's default device on Debian, Open MPI's on InfiniBand) otherwise installs a SIGSEGV
+ * handler that kills the JVM at its first implicit null check.
+ *
+ * <p>Threads: the downcall handles are immutable and may be called from any thread, as the thread level the
+ * library granted allows ({@link #providedThreadLevel}); the scratch memory of {@link #rank}, {@link #size}
+ * and {@link #count} is per call.
+ */
+public final class NativeMpi {
+    /** MPI's thread levels, equal in Open MPI and MPICH. */
+    public static final int THREAD_SINGLE = 0;
+    public static final int THREAD_FUNNELED = 1;
+    public static final int THREAD_SERIALIZED = 2;
+    public static final int THREAD_MULTIPLE = 3;
+
+    private final Profile profile;
+    private final SymbolLookup library;
+    private final String libraryName;
+    private final MethodHandle initThread;
+    private final MethodHandle finalizeCall;
+    private final MethodHandle commRank;
+    private final MethodHandle commSize;
+    private final MethodHandle isend;
+    private final MethodHandle irecv;
+    private final MethodHandle waitCall;
+    private final MethodHandle testCall;
+    private final MethodHandle getCount;
+    private final MethodHandle barrier;
+    private final MethodHandle abort;
+    private final long commWorld;
+    private final long byteType;
+    private int provided = -1;
+
+    private NativeMpi(Profile profile, SymbolLookup library, String libraryName) {
+        this.profile = profile;
+        this.library = library;
+        this.libraryName = libraryName;
+        MemoryLayout h = profile.pointerHandles() ? ADDRESS : JAVA_INT;
+        initThread = bind("MPI_Init_thread", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
+        finalizeCall = bind("MPI_Finalize", FunctionDescriptor.of(JAVA_INT));
+        commRank = bind("MPI_Comm_rank", FunctionDescriptor.of(JAVA_INT, h, ADDRESS), 0);
+        commSize = bind("MPI_Comm_size", FunctionDescriptor.of(JAVA_INT, h, ADDRESS), 0);
+        isend = bind("MPI_Isend", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, JAVA_INT, JAVA_INT, h, ADDRESS),
+                2, 5);
+        irecv = bind("MPI_Irecv", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, JAVA_INT, JAVA_INT, h, ADDRESS),
+                2, 5);
+        waitCall = bind("MPI_Wait", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        testCall = bind("MPI_Test", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        getCount = bind("MPI_Get_count", FunctionDescriptor.of(JAVA_INT, ADDRESS, h, ADDRESS), 1);
+        barrier = bind("MPI_Barrier", FunctionDescriptor.of(JAVA_INT, h), 0);
+        abort = bind("MPI_Abort", FunctionDescriptor.of(JAVA_INT, h, JAVA_INT), 0);
+        if (profile.pointerHandles()) {
+            commWorld = symbol(profile.commWorldSymbol()).address();
+            byteType = symbol(profile.byteSymbol()).address();
+        } else {
+            commWorld = profile.commWorldValue();
+            byteType = profile.byteValue();
+        }
+    }
+
+    /**
+     * Loads the library of {@code profile}: the first of its names that the dynamic linker finds.
+     *
+     * @throws IllegalStateException naming every library tried when none loads
+     */
+    public static NativeMpi load(Profile profile) {
+        // UCX reads its configuration when the library is loaded: set this first.
+        setenvUnlessSet("UCX_HANDLE_ERRORS", "none");
+        setenvUnlessSet("UCX_WARN_UNUSED_ENV_VARS", "n"); // (the variable above is not every UCX component's)
+        List<String> failures = new ArrayList<>();
+        for (String name : profile.libraries()) {
+            try {
+                return new NativeMpi(profile, SymbolLookup.libraryLookup(name, Arena.global()), name);
+            } catch (IllegalArgumentException e) {
+                failures.add(name + ": " + e.getMessage());
+            }
+        }
+        throw new IllegalStateException("cannot load the " + profile + " library (" + String.join("; ", failures)
+                + "); install it or point LD_LIBRARY_PATH at it");
+    }
+
+    public Profile profile() {
+        return profile;
+    }
+
+    /** The shared library's name as loaded ({@code libmpi.so.40}, ...). */
+    public String libraryName() {
+        return libraryName;
+    }
+
+    public long commWorld() {
+        return commWorld;
+    }
+
+    /** The handle of {@code MPI_BYTE}. */
+    public long byteType() {
+        return byteType;
+    }
+
+    /** {@code MPI_Init_thread(NULL, NULL, required, &provided)}; returns the level the library granted. */
+    public int initThread(int required) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(JAVA_INT);
+            check("MPI_Init_thread", (int) initThread.invokeExact(MemorySegment.NULL, MemorySegment.NULL, required, out));
+            provided = out.get(JAVA_INT, 0);
+            return provided;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The level {@link #initThread} was granted; -1 before it. */
+    public int providedThreadLevel() {
+        return provided;
+    }
+
+    public void finalizeMpi() {
+        try {
+            check("MPI_Finalize", (int) finalizeCall.invokeExact());
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public int rank(long comm) {
+        return intOut("MPI_Comm_rank", commRank, comm);
+    }
+
+    public int size(long comm) {
+        return intOut("MPI_Comm_size", commSize, comm);
+    }
+
+    /** A zeroed {@code MPI_Request} in {@code arena}. */
+    public MemorySegment newRequest(Arena arena) {
+        return arena.allocate(profile.requestBytes(), 8);
+    }
+
+    /** A zeroed {@code MPI_Status} in {@code arena}. */
+    public MemorySegment newStatus(Arena arena) {
+        return arena.allocate(profile.statusBytes(), 8);
+    }
+
+    /** {@code MPI_Isend} of {@code count} elements of {@code type} from {@code buf} (native memory) into {@code request}. */
+    public void isend(MemorySegment buf, int count, long type, int dest, int tag, long comm, MemorySegment request) {
+        try {
+            check("MPI_Isend", (int) isend.invokeExact(buf, count, type, dest, tag, comm, request));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Irecv}; {@code source} may be {@link #anySource()}. */
+    public void irecv(MemorySegment buf, int count, long type, int source, int tag, long comm, MemorySegment request) {
+        try {
+            check("MPI_Irecv", (int) irecv.invokeExact(buf, count, type, source, tag, comm, request));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public void await(MemorySegment request, MemorySegment status) {
+        try {
+            check("MPI_Wait", (int) waitCall.invokeExact(request, status));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Test}: true when the request completed (its status then filled). */
+    public boolean test(MemorySegment request, MemorySegment status) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment flag = a.allocate(JAVA_INT);
+            check("MPI_Test", (int) testCall.invokeExact(request, flag, status));
+            return flag.get(JAVA_INT, 0) != 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Get_count} of a completed receive's status in elements of {@code type}. */
+    public int count(MemorySegment status, long type) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(JAVA_INT);
+            check("MPI_Get_count", (int) getCount.invokeExact(status, type, out));
+            return out.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public int source(MemorySegment status) {
+        return status.get(JAVA_INT, profile.sourceOffset());
+    }
+
+    public int tag(MemorySegment status) {
+        return status.get(JAVA_INT, profile.tagOffset());
+    }
+
+    public int anySource() {
+        return profile.anySource();
+    }
+
+    public void barrier(long comm) {
+        try {
+            check("MPI_Barrier", (int) barrier.invokeExact(comm));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Abort}: ends every process of the job with {@code code}. */
+    public void abort(long comm, int code) {
+        try {
+            check("MPI_Abort", (int) abort.invokeExact(comm, code));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    // ------------------------------------------------------------------ binding
+
+    private MemorySegment symbol(String name) {
+        return library.find(name).orElseThrow(() -> new IllegalStateException(libraryName + " has no symbol " + name
+                + ": it is not the " + profile + " library"));
+    }
+
+    /** A downcall of {@code name} whose handle parameters at {@code handles} take a {@code long}. */
+    private MethodHandle bind(String name, FunctionDescriptor fd, int... handles) {
+        MethodHandle mh = Linker.nativeLinker().downcallHandle(symbol(name), fd);
+        MethodHandle fromLong = profile.pointerHandles() ? OF_ADDRESS : TO_INT;
+        for (int i : handles) {
+            mh = MethodHandles.filterArguments(mh, i, fromLong);
+        }
+        return mh;
+    }
+
+    private int intOut(String call, MethodHandle mh, long comm) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(JAVA_INT);
+            check(call, (int) mh.invokeExact(comm, out));
+            return out.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private static void check(String call, int rc) {
+        if (rc != 0) {
+            throw new NativeMpiException(call, rc);
+        }
+    }
+
+    private static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        throw new IllegalStateException("native call failed", t);
+    }
+
+    private static void setenvUnlessSet(String name, String value) {
+        Linker linker = Linker.nativeLinker();
+        MethodHandle setenv = linker.downcallHandle(linker.defaultLookup().find("setenv").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+        try (Arena a = Arena.ofConfined()) {
+            int rc = (int) setenv.invokeExact(a.allocateFrom(name), a.allocateFrom(value), 0);
+            if (rc != 0) {
+                throw new IllegalStateException("setenv(" + name + ") failed: " + rc);
+            }
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @SuppressWarnings("unused") // reached through TO_INT
+    private static int toInt(long handle) {
+        return (int) handle;
+    }
+
+    private static final MethodHandle OF_ADDRESS;
+    private static final MethodHandle TO_INT;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            OF_ADDRESS = l.findStatic(MemorySegment.class, "ofAddress", MethodType.methodType(MemorySegment.class, long.class));
+            TO_INT = l.findStatic(NativeMpi.class, "toInt", MethodType.methodType(int.class, long.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}
