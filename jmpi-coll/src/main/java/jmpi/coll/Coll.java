@@ -125,21 +125,21 @@ public final class Coll {
         }
 
         /**
-         * Chooses, counts and returns the algorithm for {@code p} on {@code comm}: the forced one when
-         * {@code mayForce} (a call of the program), else the table's (the inner steps of a hierarchical
-         * algorithm, on its node and leaders communicators).
+         * Chooses, counts and returns the algorithm for {@code p} on the communicator of {@code c}: the
+         * forced one when {@code mayForce} (a call of the program), else the table's (the inner steps of a
+         * hierarchical algorithm, on its node and leaders communicators).
          */
-        A pick(CoreComm comm, Problem p, boolean mayForce) {
+        A pick(Ctx c, Problem p, boolean mayForce) {
             A a = mayForce ? forced : null;
             if (a != null) {
                 String why = a.unusable(p);
                 if (why != null) {
-                    Collective c = menu.collective();
-                    throw new MpiError(ErrorClass.ERR_ARG, c + " algorithm '" + a.name() + "' forced by "
-                            + c.property() + " cannot run this call: " + why);
+                    Collective k = menu.collective();
+                    throw new MpiError(ErrorClass.ERR_ARG, k + " algorithm '" + a.name() + "' forced by "
+                            + k.property() + " cannot run this call: " + why);
                 }
             } else {
-                Locality loc = info(comm).locality();
+                Locality loc = c.info().locality();
                 // Restrictions look at the count (elements per block) only through thresholds; keep the count
                 // in the key so a cached choice is always one the table would make for this very call.
                 Choice key = new Choice(loc, p.size(), p.bytes(), p.count(), p.commutative(), p.sharedMemory(),
@@ -189,10 +189,10 @@ public final class Coll {
     }
 
     /** What the table and the restrictions see of a call moving {@code count} elements of {@code t} per block. */
-    private static Problem problem(CoreComm comm, long bytes, int count, boolean commutative, BasicType t) {
-        CommInfo info = info(comm);
+    private static Problem problem(Ctx c, long bytes, int count, boolean commutative, BasicType t) {
+        CommInfo info = c.info();
         boolean shared = t != BasicType.OBJECT && info.locality() == Locality.JVM;
-        return new Problem(comm.size(), bytes, count, commutative, shared, info.nodes());
+        return new Problem(c.size, bytes, count, commutative, shared, info.nodes());
     }
 
     // ---------------------------------------------------------------- the collectives
@@ -207,8 +207,8 @@ public final class Coll {
         if (s.check && program) {
             Agreement.check(c, Collective.BARRIER, -1, BasicType.BYTE, 0, null);
         }
-        Problem p = problem(comm, 0, 0, true, BasicType.BYTE);
-        s.barrier.pick(comm, p, program).run(c);
+        Problem p = problem(c, 0, 0, true, BasicType.BYTE);
+        s.barrier.pick(c, p, program).run(c);
     }
 
     public static void bcast(CoreComm comm, Object buf, int off, int count, BasicType t, int root) {
@@ -221,8 +221,8 @@ public final class Coll {
         if (s.check && program) {
             Agreement.check(c, Collective.BCAST, root, t, count, null);
         }
-        Problem p = problem(comm, bytes(count, t), count, true, t);
-        s.bcast.pick(comm, p, program).run(c, buf, off, count, t, root);
+        Problem p = problem(c, bytes(count, t), count, true, t);
+        s.bcast.pick(c, p, program).run(c, buf, off, count, t, root);
     }
 
     public static void reduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op,
@@ -237,8 +237,8 @@ public final class Coll {
         if (st.check && program) {
             Agreement.check(c, Collective.REDUCE, root, t, count, op);
         }
-        Problem p = problem(comm, bytes(count, t), count, op.commutative(), t);
-        st.reduce.pick(comm, p, program).run(c, s, so, r, ro, count, t, op, root);
+        Problem p = problem(c, bytes(count, t), count, op.commutative(), t);
+        st.reduce.pick(c, p, program).run(c, s, so, r, ro, count, t, op, root);
     }
 
     public static void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
@@ -252,8 +252,8 @@ public final class Coll {
         if (st.check && program) {
             Agreement.check(c, Collective.ALLREDUCE, -1, t, count, op);
         }
-        Problem p = problem(comm, bytes(count, t), count, op.commutative(), t);
-        AllreduceAlgorithm a = st.allreduce.pick(comm, p, program);
+        Problem p = problem(c, bytes(count, t), count, op.commutative(), t);
+        AllreduceAlgorithm a = st.allreduce.pick(c, p, program);
         if (s != null && s == r && so == ro && count > 0 && !a.inPlace()) {
             s = privateCopy(s, so, count, t); // in place, for an algorithm that cannot run so
             so = 0;
@@ -279,8 +279,8 @@ public final class Coll {
         if (st.check && program) {
             Agreement.check(c, Collective.GATHER, root, t, count, null);
         }
-        Problem p = problem(comm, bytes(count, t), count, true, t);
-        st.gather.pick(comm, p, program).run(c, s, so, r, ro, count, t, root);
+        Problem p = problem(c, bytes(count, t), count, true, t);
+        st.gather.pick(c, p, program).run(c, s, so, r, ro, count, t, root);
     }
 
     public static void scatter(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
@@ -289,8 +289,8 @@ public final class Coll {
         if (st.check) {
             Agreement.check(c, Collective.SCATTER, root, t, count, null);
         }
-        Problem p = problem(comm, bytes(count, t), count, true, t);
-        st.scatter.pick(comm, p, true).run(c, s, so, r, ro, count, t, root);
+        Problem p = problem(c, bytes(count, t), count, true, t);
+        st.scatter.pick(c, p, true).run(c, s, so, r, ro, count, t, root);
     }
 
     public static void allgather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
@@ -299,8 +299,8 @@ public final class Coll {
         if (st.check) {
             Agreement.check(c, Collective.ALLGATHER, -1, t, count, null);
         }
-        Problem p = problem(comm, bytes(count, t), count, true, t);
-        AllgatherAlgorithm a = st.allgather.pick(comm, p, true);
+        Problem p = problem(c, bytes(count, t), count, true, t);
+        AllgatherAlgorithm a = st.allgather.pick(c, p, true);
         if (s != null && s == r && so == ro + (long) comm.rank() * count && count > 0 && !a.inPlace()) {
             s = privateCopy(s, so, count, t); // the own block in place, for an algorithm that cannot run so
             so = 0;
@@ -314,8 +314,8 @@ public final class Coll {
         if (st.check) {
             Agreement.check(c, Collective.ALLTOALL, -1, t, count, null);
         }
-        Problem p = problem(comm, bytes(count, t), count, true, t);
-        st.alltoall.pick(comm, p, true).run(c, s, so, r, ro, count, t);
+        Problem p = problem(c, bytes(count, t), count, true, t);
+        st.alltoall.pick(c, p, true).run(c, s, so, r, ro, count, t);
     }
 
     public static void reduceScatter(CoreComm comm, Object s, int so, Object r, int ro, int[] counts, BasicType t,
@@ -330,8 +330,8 @@ public final class Coll {
         for (int n : counts) {
             total += n;
         }
-        Problem p = problem(comm, total * t.size(), (int) Math.min(Integer.MAX_VALUE, total), op.commutative(), t);
-        st.reduceScatter.pick(comm, p, true).run(c, s, so, r, ro, counts, t, op);
+        Problem p = problem(c, total * t.size(), (int) Math.min(Integer.MAX_VALUE, total), op.commutative(), t);
+        st.reduceScatter.pick(c, p, true).run(c, s, so, r, ro, counts, t, op);
     }
 
     public static void scan(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
@@ -340,8 +340,8 @@ public final class Coll {
         if (st.check) {
             Agreement.check(c, Collective.SCAN, -1, t, count, op);
         }
-        Problem p = problem(comm, bytes(count, t), count, op.commutative(), t);
-        st.scan.pick(comm, p, true).run(c, s, so, r, ro, count, t, op);
+        Problem p = problem(c, bytes(count, t), count, op.commutative(), t);
+        st.scan.pick(c, p, true).run(c, s, so, r, ro, count, t, op);
     }
 
     /** MPI_Gatherv: rank i's {@code scount} elements to the root's {@code r} at {@code displs[i]}. Linear. */

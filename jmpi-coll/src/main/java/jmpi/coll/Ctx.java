@@ -60,6 +60,11 @@ public final class Ctx {
         return size;
     }
 
+    /** What the collectives know of the communicator (looked up once per call); null for internal exchanges. */
+    CommInfo info() {
+        return info;
+    }
+
     /**
      * The communicator's node and leaders communicators and the {@link Steps} that run collectives on
      * them, for a hierarchical algorithm (made at first use: collective over the communicator).
