@@ -32,6 +32,7 @@ final class Communicators {
 
     void register(CoreComm c) {
         byContext.put(c.context(), c);
+        engine.opened(c);
     }
 
     /** The live communicator whose point-to-point or collective context is {@code context}, or null. */
@@ -202,6 +203,7 @@ final class Communicators {
 
     /** MPI_Comm_free: forgets {@code comm} and makes its context available again. */
     void free(CoreComm comm) {
+        engine.closed(comm);
         byContext.remove(comm.context());
         internal.release(comm.context());
         if (comm.isInter()) {

@@ -80,8 +80,10 @@ final class Delivery {
     }
 
     /**
-     * A small eager message still in the transport's memory ({@code count} elements of {@code typeCode}
-     * at {@code offset} of {@code data}) matched {@code r}: copies it and fills in the status.
+     * A message in native memory ({@code count} elements of {@code typeCode} at {@code offset} of
+     * {@code data}: a small eager message still in the transport's memory, or one a matching transport
+     * received) matched {@code r}: copies it and fills in the status. Not for {@code MPI.OBJECT}
+     * ({@link #objects}).
      */
     static void fromSegment(RecvRequest r, int source, int tag, int typeCode, int count, MemorySegment data,
                             long offset) {
@@ -96,8 +98,39 @@ final class Delivery {
         if (n > r.capacity) {
             n = truncated(r, count, source, tag);
         }
-        if (n > 0) {
+        if (n > 0 && r.type == BasicType.BOOLEAN) {
+            boolean[] dst = (boolean[]) r.buffer();
+            for (int i = 0; i < n; i++) {
+                dst[r.offset + i] = data.get(java.lang.foreign.ValueLayout.JAVA_BYTE, offset + i) != 0;
+            }
+        } else if (n > 0) {
             MemorySegment.copy(data, r.type.layout(), offset, r.buffer(), r.offset, n);
+        }
+    }
+
+    /**
+     * Serialized {@code MPI.OBJECT}s ({@code count} of them in {@code bytes}, from {@code source} with
+     * {@code tag}) matched {@code r}: deserializes what fits and fills in the status.
+     */
+    void objects(RecvRequest r, int source, int tag, int typeCode, int count, byte[] bytes) {
+        r.source = source;
+        r.tag = tag;
+        r.count = count;
+        if (typeCode != r.typeCode && count != 0) {
+            mismatch(r, typeCode, count, source, tag);
+            return;
+        }
+        int n = count;
+        if (n > r.capacity) {
+            n = truncated(r, count, source, tag);
+        }
+        if (n > 0) {
+            try {
+                ObjectCodec.deserialize(bytes, n, (Object[]) r.buffer(), r.offset, objectLoader, objectFilter);
+            } catch (ObjectCodec.ObjectCodecException e) {
+                r.error = ErrorClass.ERR_TYPE;
+                r.errorDetail = e.getMessage();
+            }
         }
     }
 

@@ -11,7 +11,8 @@ import jmpi.spi.RankEnv;
 
 /**
  * One rank's MPI engine: its communicators (world, self, and those made from them), point-to-point
- * messages through a {@link PointToPoint} (the engine's own matching, {@link Matching}, today), waiting
+ * messages through a {@link PointToPoint} (the engine's own matching, {@link Matching}, or, when the
+ * endpoint has an MPI library that matches itself, {@link LibraryMatching}), waiting
  * ({@link #await}), buffered-send space, and Finalize. The protocols live in {@link Protocol},
  * {@link SharedMemoryProtocol} and {@link ByteProtocol}; the receiving side of a match in
  * {@link Delivery}; the checks at Finalize in {@link FinalizeReport}.
@@ -73,7 +74,9 @@ public final class Engine {
         String main = env.mainClass();
         String mainPackage = main == null ? null : main.lastIndexOf('.') < 0 ? "" : main.substring(0, main.lastIndexOf('.'));
         this.objectFilter = ObjectAllowList.create(mainPackage, Config.OBJECT_ALLOW.value());
-        this.p2p = new Matching(this, comms, bsend, bsendOverhead, eagerLimit, smallLimit);
+        jmpi.spi.MatchingTransport library = endpoint.matching();
+        this.p2p = library != null ? new LibraryMatching(this, library, comms, bsend, bsendOverhead, eagerLimit)
+                : new Matching(this, comms, bsend, bsendOverhead, eagerLimit, smallLimit);
         this.report = new FinalizeReport(env.rank(), p2p, comms, internal);
         int[] all = new int[env.size()];
         for (int i = 0; i < all.length; i++) {
@@ -257,6 +260,15 @@ public final class Engine {
     /** Cancels a receive that has not matched yet; returns whether it was cancelled. */
     public boolean cancel(CoreRequest request) {
         return p2p.cancel(request);
+    }
+
+    /** A communicator was registered: the point-to-point layer may need its own for it (collective). */
+    void opened(CoreComm comm) {
+        p2p.opened(comm);
+    }
+
+    void closed(CoreComm comm) {
+        p2p.closed(comm);
     }
 
     // ---------------------------------------------------------------- buffered sends

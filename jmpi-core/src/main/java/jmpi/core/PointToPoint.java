@@ -50,6 +50,17 @@ public interface PointToPoint {
     /** Moves whatever has arrived on; returns how much was handled (0 when idle or busy elsewhere). */
     int progress();
 
+    /**
+     * A communicator was made (called on each member, where it is created, the world and self first):
+     * a matching transport makes its own for {@code comm}'s two contexts. Collective over the members.
+     */
+    default void opened(CoreComm comm) {
+    }
+
+    /** {@code comm} was freed: its contexts carry nothing more. */
+    default void closed(CoreComm comm) {
+    }
+
     /** Sees one message that arrived and was not received. */
     @FunctionalInterface
     interface UnexpectedVisitor {

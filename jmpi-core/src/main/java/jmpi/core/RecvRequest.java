@@ -30,6 +30,8 @@ public final class RecvRequest extends CoreRequest {
     int userItems;
     /** After a truncation: how many elements the message carried ({@link #count()} is then what fit). */
     int truncatedFrom;
+    /** The matching transport's operation of this receive (for cancel), or null. */
+    Object libraryOperation;
     /** Posted-queue links; written only under the engine's progress lock. */
     RecvRequest next;
     RecvRequest prev;

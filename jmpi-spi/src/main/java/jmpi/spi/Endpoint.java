@@ -3,9 +3,9 @@ package jmpi.spi;
 /**
  * One rank's attachment to a transport: sends frames to peers, hands over the frames sent to it,
  * and lets the rank's waiting thread sleep until something arrives. Transports move frames; they
- * never match messages (that is the engine's job). A transport that matches messages itself (a
- * native MPI library) does not implement this interface but the engine's {@code PointToPoint}
- * (jmpi-core) instead.
+ * never match messages (that is the engine's job), except one whose {@link #matching()} is not null:
+ * an MPI library that matches them itself ({@link MatchingTransport}), through which the engine then
+ * sends and receives every message ({@link #send}, {@link #poll} and the small-message path are unused).
  *
  * <p>Every transport passes the contract test in {@code jmpi-tck} ({@code jmpi.tck.EndpointContract}):
  * frames arrive complete and in order per sender, {@link #send} never blocks on a receiver that does
@@ -25,6 +25,14 @@ public interface Endpoint {
 
     /** Number of ranks in the world. */
     int size();
+
+    /**
+     * The library that matches this rank's messages itself, or null (the default) when the engine
+     * matches the frames this endpoint moves.
+     */
+    default MatchingTransport matching() {
+        return null;
+    }
 
     /**
      * Hands {@code frame} to rank {@code dest} (a world rank). Never blocks on the receiver and never

@@ -52,8 +52,23 @@ public final class NativeMpi {
     private final MethodHandle getCount;
     private final MethodHandle barrier;
     private final MethodHandle abort;
+    private final MethodHandle issend;
+    private final MethodHandle commGroup;
+    private final MethodHandle groupIncl;
+    private final MethodHandle groupFree;
+    private final MethodHandle commCreateGroup;
+    private final MethodHandle commFree;
+    private final MethodHandle setErrhandler;
+    private final MethodHandle improbe;
+    private final MethodHandle mrecv;
+    private final MethodHandle cancel;
+    private final MethodHandle testCancelled;
+    private final MethodHandle commGetAttr;
+    private final MethodHandle errorClass;
+    private final MethodHandle allgather;
     private final long commWorld;
     private final long byteType;
+    private final long errorsReturn;
     private int provided = -1;
 
     private NativeMpi(Profile profile, SymbolLookup library, String libraryName) {
@@ -74,12 +89,30 @@ public final class NativeMpi {
         getCount = bind("MPI_Get_count", FunctionDescriptor.of(JAVA_INT, ADDRESS, h, ADDRESS), 1);
         barrier = bind("MPI_Barrier", FunctionDescriptor.of(JAVA_INT, h), 0);
         abort = bind("MPI_Abort", FunctionDescriptor.of(JAVA_INT, h, JAVA_INT), 0);
+        issend = bind("MPI_Issend", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, JAVA_INT, JAVA_INT, h, ADDRESS),
+                2, 5);
+        commGroup = bind("MPI_Comm_group", FunctionDescriptor.of(JAVA_INT, h, ADDRESS), 0);
+        groupIncl = bind("MPI_Group_incl", FunctionDescriptor.of(JAVA_INT, h, JAVA_INT, ADDRESS, ADDRESS), 0);
+        groupFree = bind("MPI_Group_free", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        commCreateGroup = bind("MPI_Comm_create_group", FunctionDescriptor.of(JAVA_INT, h, h, JAVA_INT, ADDRESS), 0, 1);
+        commFree = bind("MPI_Comm_free", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        setErrhandler = bind("MPI_Comm_set_errhandler", FunctionDescriptor.of(JAVA_INT, h, h), 0, 1);
+        improbe = bind("MPI_Improbe", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, h, ADDRESS, ADDRESS, ADDRESS), 2);
+        mrecv = bind("MPI_Mrecv", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, ADDRESS, ADDRESS), 2);
+        cancel = bind("MPI_Cancel", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        testCancelled = bind("MPI_Test_cancelled", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        commGetAttr = bind("MPI_Comm_get_attr", FunctionDescriptor.of(JAVA_INT, h, JAVA_INT, ADDRESS, ADDRESS), 0);
+        errorClass = bind("MPI_Error_class", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+        allgather = bind("MPI_Allgather", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, ADDRESS, JAVA_INT, h, h),
+                2, 5, 6);
         if (profile.pointerHandles()) {
             commWorld = symbol(profile.commWorldSymbol()).address();
             byteType = symbol(profile.byteSymbol()).address();
+            errorsReturn = symbol(profile.errorsReturnSymbol()).address();
         } else {
             commWorld = profile.commWorldValue();
             byteType = profile.byteValue();
+            errorsReturn = profile.errorsReturnValue();
         }
     }
 
@@ -202,15 +235,190 @@ public final class NativeMpi {
         }
     }
 
+    /**
+     * {@code MPI_Test} with the caller's {@code flag} (an int of native memory): returns -1 while the request
+     * is pending, else the call's return code (0, or the error the request completed with, such as a
+     * truncation: see {@link #errorClass}).
+     */
+    public int test(MemorySegment request, MemorySegment flag, MemorySegment status) {
+        try {
+            int rc = (int) testCall.invokeExact(request, flag, status);
+            return rc != 0 ? rc : flag.get(JAVA_INT, 0) != 0 ? 0 : -1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     /** {@code MPI_Get_count} of a completed receive's status in elements of {@code type}. */
     public int count(MemorySegment status, long type) {
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment out = a.allocate(JAVA_INT);
+            return count(status, type, a.allocate(JAVA_INT));
+        }
+    }
+
+    /** {@code MPI_Get_count} into the caller's {@code out} (an int of native memory). */
+    public int count(MemorySegment status, long type, MemorySegment out) {
+        try {
             check("MPI_Get_count", (int) getCount.invokeExact(status, type, out));
             return out.get(JAVA_INT, 0);
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    /** {@code MPI_Issend}: completes only once a receive matched it. */
+    public void issend(MemorySegment buf, int count, long type, int dest, int tag, long comm, MemorySegment request) {
+        try {
+            check("MPI_Issend", (int) issend.invokeExact(buf, count, type, dest, tag, comm, request));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Bytes of a handle in memory (an out parameter): 8 for pointers, 4 for ints. */
+    public int handleBytes() {
+        return profile.pointerHandles() ? 8 : 4;
+    }
+
+    /** The handle stored at {@code at} (an out parameter the library filled). */
+    public long readHandle(MemorySegment at) {
+        return profile.pointerHandles() ? at.get(ADDRESS, 0).address() : at.get(JAVA_INT, 0);
+    }
+
+    /** Stores {@code handle} at {@code at} (for an in/out parameter). */
+    public void writeHandle(MemorySegment at, long handle) {
+        if (profile.pointerHandles()) {
+            at.set(ADDRESS, 0, MemorySegment.ofAddress(handle));
+        } else {
+            at.set(JAVA_INT, 0, (int) handle);
+        }
+    }
+
+    /**
+     * A new communicator of the ranks {@code members} of {@code comm} (in that order) by
+     * {@code MPI_Comm_create_group} (collective over the members only, told apart by {@code tag}), with
+     * errors returned rather than fatal.
+     */
+    public long createGroupComm(long comm, int[] members, int tag) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment group = a.allocate(8, 8);
+            MemorySegment sub = a.allocate(8, 8);
+            MemorySegment out = a.allocate(8, 8);
+            check("MPI_Comm_group", (int) commGroup.invokeExact(comm, group));
+            check("MPI_Group_incl", (int) groupIncl.invokeExact(readHandle(group), members.length,
+                    a.allocateFrom(JAVA_INT, members), sub));
+            int rc = (int) commCreateGroup.invokeExact(comm, readHandle(sub), tag, out);
+            check("MPI_Group_free", (int) groupFree.invokeExact(group));
+            check("MPI_Group_free", (int) groupFree.invokeExact(sub));
+            check("MPI_Comm_create_group", rc);
+            long created = readHandle(out);
+            errorsReturn(created);
+            return created;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN)}: calls report errors instead of aborting. */
+    public void errorsReturn(long comm) {
+        try {
+            check("MPI_Comm_set_errhandler", (int) setErrhandler.invokeExact(comm, errorsReturn));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Comm_free}. */
+    public void freeComm(long comm) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment at = a.allocate(8, 8);
+            writeHandle(at, comm);
+            check("MPI_Comm_free", (int) commFree.invokeExact(at));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code MPI_Improbe}: when a message matches, true, with its handle in {@code message} (a handle's
+     * memory) and its envelope in {@code status}; {@code flag} is scratch (an int).
+     */
+    public boolean improbe(int source, int tag, long comm, MemorySegment flag, MemorySegment message,
+                           MemorySegment status) {
+        try {
+            check("MPI_Improbe", (int) improbe.invokeExact(source, tag, comm, flag, message, status));
+            return flag.get(JAVA_INT, 0) != 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Mrecv} of the message in {@code message} (a handle's memory); returns the call's return code. */
+    public int mrecv(MemorySegment buf, int count, long type, MemorySegment message, MemorySegment status) {
+        try {
+            return (int) mrecv.invokeExact(buf, count, type, message, status);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Cancel} of a pending request. */
+    public void cancel(MemorySegment request) {
+        try {
+            check("MPI_Cancel", (int) cancel.invokeExact(request));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Test_cancelled} of a completed request's status; {@code flag} is scratch (an int). */
+    public boolean cancelled(MemorySegment status, MemorySegment flag) {
+        try {
+            check("MPI_Test_cancelled", (int) testCancelled.invokeExact(status, flag));
+            return flag.get(JAVA_INT, 0) != 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Allgather} of {@code bytes} bytes from every rank of {@code comm} into {@code into}, in rank order. */
+    public void allgather(MemorySegment mine, int bytes, MemorySegment into, long comm) {
+        try {
+            check("MPI_Allgather", (int) allgather.invokeExact(mine, bytes, byteType, into, bytes, byteType, comm));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The library's {@code MPI_TAG_UB}. */
+    public int tagUpperBound() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment value = a.allocate(ADDRESS);
+            MemorySegment flag = a.allocate(JAVA_INT);
+            check("MPI_Comm_get_attr", (int) commGetAttr.invokeExact(commWorld, profile.tagUbKeyval(), value, flag));
+            if (flag.get(JAVA_INT, 0) == 0) {
+                throw new IllegalStateException(libraryName + " has no MPI_TAG_UB attribute");
+            }
+            return value.get(ADDRESS, 0).reinterpret(4).get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Error_class} of an error code a call returned. */
+    public int errorClass(int code) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(JAVA_INT);
+            check("MPI_Error_class", (int) errorClass.invokeExact(code, out));
+            return out.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** True when {@code code} (a call's return code) is a truncation. */
+    public boolean truncation(int code) {
+        return code != 0 && errorClass(code) == profile.truncateClass();
     }
 
     public int source(MemorySegment status) {
@@ -269,7 +477,7 @@ public final class NativeMpi {
         }
     }
 
-    private static void check(String call, int rc) {
+    static void check(String call, int rc) {
         if (rc != 0) {
             throw new NativeMpiException(call, rc);
         }

@@ -5,7 +5,13 @@ import jmpi.spi.Setting;
 /** The native transport's tunables (a {@link Setting}); read when a rank loads the library. Immutable. */
 public enum NativeSetting implements Setting {
     LIBRARY("jmpi.native.library", "auto",
-            "Which MPI library's binary interface to use: openmpi or mpich (also Intel MPI and Cray MPICH); auto: from the launcher's environment (OMPI_COMM_WORLD_RANK, PMI_RANK).");
+            "Which MPI library's binary interface to use: openmpi or mpich (also Intel MPI and Cray MPICH); auto: from the launcher's environment (OMPI_COMM_WORLD_RANK, PMI_RANK)."),
+    EAGER_LIMIT("jmpi.native.eager.limit", "65536",
+            "A standard send of at most this many bytes completes for the program as soon as it is copied into native memory; a larger one when the library says it is sent."),
+    POOL_BYTES("jmpi.native.pool.bytes", "67108864",
+            "Native memory kept for reuse by messages and requests after they complete (bytes; beyond it, freed by the garbage collector)."),
+    PARK_MICROS("jmpi.native.park.micros", "50",
+            "Longest sleep of a waiting thread between two looks at the library (microseconds): the library does not wake Java threads, so a waiting thread polls it.");
 
     private final Spec spec;
 

@@ -12,18 +12,20 @@ import java.util.Map;
  *   <li><b>Open MPI</b>: handles are pointers to exported objects ({@code MPI_COMM_WORLD} is
  *       {@code &ompi_mpi_comm_world}); {@code MPI_Request} is a pointer (8 bytes);
  *       {@code MPI_Status} is {@code {int source, tag, error, _cancelled; size_t _ucount}} (24 bytes);
- *       {@code MPI_ANY_SOURCE} is -1.</li>
+ *       {@code MPI_ANY_SOURCE} is -1; {@code MPI_TAG_UB} is 0; {@code MPI_ERR_TRUNCATE} is 15.</li>
  *   <li><b>MPICH</b> (and its ABI family: Intel MPI, Cray MPICH): handles are {@code int}s
  *       ({@code MPI_COMM_WORLD} 0x44000000, {@code MPI_BYTE} 0x4c00010d); {@code MPI_Request} is an
  *       {@code int}; {@code MPI_Status} is {@code {int count_lo, count_hi_and_cancelled, source, tag,
- *       error}} (20 bytes); {@code MPI_ANY_SOURCE} is -2.</li>
+ *       error}} (20 bytes); {@code MPI_ANY_SOURCE} is -2; {@code MPI_ERRORS_RETURN} 0x54000001;
+ *       {@code MPI_TAG_UB} 0x64400001; {@code MPI_ERR_TRUNCATE} 14.</li>
  * </ul>
  * Immutable.
  */
 public enum Profile {
-    OPEN_MPI(List.of("libmpi.so.40", "libmpi.so"), true, 8, 24, 0, 4, 8, -1, "ompi_mpi_comm_world", "ompi_mpi_byte", 0, 0),
+    OPEN_MPI(List.of("libmpi.so.40", "libmpi.so"), true, 8, 24, 0, 4, 8, -1, "ompi_mpi_comm_world", "ompi_mpi_byte", 0, 0,
+            "ompi_mpi_errors_return", 0, 0, 15),
     MPICH(List.of("libmpich.so.12", "libmpi.so.12", "libmpich.so"), false, 4, 20, 8, 12, 16, -2, null, null,
-            0x44000000, 0x4c00010d);
+            0x44000000, 0x4c00010d, null, 0x54000001, 0x64400001, 14);
 
     /** Property that names the profile instead of detecting it from the launcher's environment. */
     public static final String PROPERTY = NativeSetting.LIBRARY.property();
@@ -40,10 +42,18 @@ public enum Profile {
     private final String byteSymbol;
     private final int commWorldValue;
     private final int byteValue;
+    private final String errorsReturnSymbol;
+    private final int errorsReturnValue;
+    private final int tagUbKeyval;
+    private final int truncateClass;
 
     Profile(List<String> libraries, boolean pointerHandles, int requestBytes, int statusBytes, int sourceOffset,
             int tagOffset, int errorOffset, int anySource, String commWorldSymbol, String byteSymbol, int commWorldValue,
-            int byteValue) {
+            int byteValue, String errorsReturnSymbol, int errorsReturnValue, int tagUbKeyval, int truncateClass) {
+        this.errorsReturnSymbol = errorsReturnSymbol;
+        this.errorsReturnValue = errorsReturnValue;
+        this.tagUbKeyval = tagUbKeyval;
+        this.truncateClass = truncateClass;
         this.libraries = libraries;
         this.pointerHandles = pointerHandles;
         this.requestBytes = requestBytes;
@@ -103,12 +113,42 @@ public enum Profile {
         return byteSymbol;
     }
 
+    /** For pointer handles: the exported symbol of {@code MPI_ERRORS_RETURN}; null for int handles. */
+    String errorsReturnSymbol() {
+        return errorsReturnSymbol;
+    }
+
+    int errorsReturnValue() {
+        return errorsReturnValue;
+    }
+
+    /** The attribute key {@code MPI_TAG_UB} (an enum's first value in Open MPI, a constant in MPICH). */
+    int tagUbKeyval() {
+        return tagUbKeyval;
+    }
+
+    /** The error class {@code MPI_ERR_TRUNCATE}. */
+    int truncateClass() {
+        return truncateClass;
+    }
+
     int commWorldValue() {
         return commWorldValue;
     }
 
     int byteValue() {
         return byteValue;
+    }
+
+    /**
+     * True when an MPI launcher started this process: Open MPI's {@code mpirun} ({@code OMPI_COMM_WORLD_SIZE}),
+     * MPICH's Hydra ({@code PMI_RANK}, {@code PMI_SIZE}, {@code HYDRA_CONTROL_FD}) or a PMIx launcher such as
+     * {@code srun --mpi=pmix} ({@code PMIX_RANK}).
+     */
+    public static boolean launchedByMpi(Map<String, String> env) {
+        return env.containsKey("OMPI_COMM_WORLD_SIZE") || env.containsKey("OMPI_COMM_WORLD_RANK")
+                || env.containsKey("PMI_RANK") || env.containsKey("PMI_SIZE") || env.containsKey("HYDRA_CONTROL_FD")
+                || env.containsKey("PMIX_RANK");
     }
 
     /**
@@ -132,6 +172,9 @@ public enum Profile {
         }
         if (env.containsKey("PMI_RANK") || env.containsKey("PMI_SIZE") || env.containsKey("HYDRA_CONTROL_FD")) {
             return MPICH;
+        }
+        if (env.containsKey("PMIX_RANK")) { // srun --mpi=pmix (or Open MPI's prterun): Open MPI's ABI unless overridden
+            return OPEN_MPI;
         }
         throw new IllegalArgumentException("no MPI launcher found in the environment (neither Open MPI's "
                 + "OMPI_COMM_WORLD_RANK nor MPICH's PMI_RANK): start the program with the library's mpirun, or set "

@@ -1,0 +1,446 @@
+package jmpi.transport.nativempi;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+import jmpi.spi.Endpoint;
+import jmpi.spi.Frame;
+import jmpi.spi.MatchingTransport;
+
+/**
+ * One rank's attachment to the system's MPI library: an {@link Endpoint} that moves no frames, whose
+ * {@link #matching()} is itself. Each jmpi context is one library communicator ({@link #open}: made with
+ * {@code MPI_Comm_create_group} over the members, the context id as its tag); messages are bytes
+ * ({@code MPI_BYTE}) in native memory from a {@link StagingPool}; every operation has its own small
+ * native block holding its {@code MPI_Request}, {@code MPI_Status} and scratch ints.
+ *
+ * <p>Threads: with {@code MPI_THREAD_MULTIPLE} granted, sends and receives are started by any thread
+ * concurrently; started operations queue lock-free and {@link #progress} (one thread at a time, the
+ * others return at once) tests them. With a lower level every library call is serialized by one lock.
+ * A waiting thread polls: {@link #park} sleeps at most {@code jmpi.native.park.micros}.
+ */
+public final class NativeTransport implements Endpoint, MatchingTransport {
+    /** Offsets in an operation's native block. */
+    private static final int REQUEST = 0;
+    private static final int STATUS = 16;
+    private static final int FLAG = 48;
+    private static final int COUNT = 52;
+    private static final int BLOCK = 64;
+
+    private final NativeMpi mpi;
+    private final int rank;
+    private final int size;
+    private final int tagUpperBound;
+    private final int threadLevel;
+    private final ReentrantLock serial; // null with THREAD_MULTIPLE
+    private final StagingPool pool;
+    private final long eagerLimit;
+    private final long parkNanos;
+    private final boolean[] sameHost;
+    private final Object contextsLock = new Object();
+    private volatile Comm[] contexts = new Comm[16];
+    private final ConcurrentLinkedQueue<Op> started = new ConcurrentLinkedQueue<>();
+    private final ArrayList<Op> active = new ArrayList<>();
+    private final ReentrantLock progressLock = new ReentrantLock();
+    private final MemorySegment probeBlock;
+    private volatile Thread parked;
+    private volatile boolean closed;
+
+    /** A library communicator: its handle and its members' world ranks, ascending (index = library rank). */
+    private record Comm(long handle, int[] members) {
+        int libraryRank(int worldRank) {
+            int i = java.util.Arrays.binarySearch(members, worldRank);
+            if (i < 0) {
+                throw new IllegalArgumentException("world rank " + worldRank + " is not a member of this communicator");
+            }
+            return i;
+        }
+    }
+
+    /** An operation in flight, with its native block. */
+    private static final class Op extends Operation {
+        final MemorySegment block;
+        final MemorySegment request;
+        final MemorySegment status;
+        final MemorySegment flag;
+        final Comm comm;
+        final boolean receive;
+        volatile boolean cancelRequested;
+        boolean cancelIssued;
+
+        Op(Object owner, MemorySegment data, MemorySegment block, Comm comm, boolean receive) {
+            super(owner, data);
+            this.block = block;
+            this.request = block.asSlice(REQUEST, 8);
+            this.status = block.asSlice(STATUS, 32);
+            this.flag = block.asSlice(FLAG, 4);
+            this.comm = comm;
+            this.receive = receive;
+        }
+    }
+
+    /**
+     * @param sameHost for every world rank, whether it runs on this rank's host
+     */
+    NativeTransport(NativeMpi mpi, int rank, int size, int threadLevel, boolean[] sameHost, long eagerLimit,
+                    long poolBytes, long parkNanos) {
+        this.mpi = mpi;
+        this.rank = rank;
+        this.size = size;
+        this.threadLevel = threadLevel;
+        this.serial = threadLevel >= NativeMpi.THREAD_MULTIPLE ? null : new ReentrantLock();
+        this.tagUpperBound = mpi.tagUpperBound();
+        this.sameHost = sameHost.clone();
+        this.eagerLimit = eagerLimit;
+        this.pool = new StagingPool(poolBytes);
+        this.parkNanos = parkNanos;
+        this.probeBlock = pool.allocate(BLOCK);
+    }
+
+    /** The library this transport calls. */
+    public NativeMpi library() {
+        return mpi;
+    }
+
+    // ------------------------------------------------------------------ MatchingTransport
+
+    @Override
+    public int tagUpperBound() {
+        return tagUpperBound;
+    }
+
+    @Override
+    public int threadLevel() {
+        return threadLevel;
+    }
+
+    @Override
+    public void open(int context, int[] members) {
+        if (context > tagUpperBound) {
+            throw new IllegalStateException("context " + context + " is above the library's MPI_TAG_UB");
+        }
+        lock();
+        long handle;
+        try {
+            handle = mpi.createGroupComm(mpi.commWorld(), members, context);
+        } finally {
+            unlock();
+        }
+        synchronized (contextsLock) {
+            Comm[] now = contexts;
+            if (context >= now.length) {
+                now = java.util.Arrays.copyOf(now, Math.max(context + 1, now.length * 2));
+            } else {
+                now = now.clone();
+            }
+            if (now[context] != null) {
+                throw new IllegalStateException("context " + context + " is open already");
+            }
+            now[context] = new Comm(handle, members.clone());
+            contexts = now;
+        }
+    }
+
+    @Override
+    public void close(int context) {
+        Comm c;
+        synchronized (contextsLock) {
+            Comm[] now = contexts.clone();
+            c = context < now.length ? now[context] : null;
+            if (c == null) {
+                return;
+            }
+            now[context] = null;
+            contexts = now;
+        }
+        lock();
+        try {
+            mpi.freeComm(c.handle);
+        } finally {
+            unlock();
+        }
+    }
+
+    private Comm comm(int context) {
+        Comm[] now = contexts;
+        Comm c = context < now.length ? now[context] : null;
+        if (c == null) {
+            throw new IllegalStateException("no library communicator for context " + context);
+        }
+        return c;
+    }
+
+    @Override
+    public MemorySegment allocate(long bytes) {
+        return pool.allocate(bytes);
+    }
+
+    @Override
+    public void release(MemorySegment memory) {
+        pool.release(memory);
+    }
+
+    @Override
+    public Operation isend(int context, int dest, int tag, MemorySegment data, boolean synchronous, Object owner) {
+        Comm c = comm(context);
+        Op op = new Op(owner, data, pool.allocate(BLOCK), c, false);
+        int count = count(data);
+        lock();
+        try {
+            if (synchronous) {
+                mpi.issend(data, count, mpi.byteType(), c.libraryRank(dest), tag, c.handle, op.request);
+            } else {
+                mpi.isend(data, count, mpi.byteType(), c.libraryRank(dest), tag, c.handle, op.request);
+            }
+        } finally {
+            unlock();
+        }
+        started.add(op);
+        return op;
+    }
+
+    @Override
+    public Operation irecv(int context, int source, int tag, MemorySegment into, Object owner) {
+        Comm c = comm(context);
+        Op op = new Op(owner, into, pool.allocate(BLOCK), c, true);
+        int from = source == ANY ? mpi.anySource() : c.libraryRank(source);
+        lock();
+        try {
+            mpi.irecv(into, count(into), mpi.byteType(), from, tag == ANY ? -1 : tag, c.handle, op.request);
+        } finally {
+            unlock();
+        }
+        started.add(op);
+        return op;
+    }
+
+    private static int count(MemorySegment data) {
+        if (data.byteSize() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a message of " + data.byteSize() + " bytes: the MPI library takes at"
+                    + " most " + Integer.MAX_VALUE + " bytes in one message");
+        }
+        return (int) data.byteSize();
+    }
+
+    @Override
+    public Probed improbe(int context, int source, int tag) {
+        Comm c = comm(context);
+        int from = source == ANY ? mpi.anySource() : c.libraryRank(source);
+        synchronized (probeBlock) {
+            MemorySegment status = probeBlock.asSlice(STATUS, 32);
+            MemorySegment message = probeBlock.asSlice(REQUEST, 8);
+            lock();
+            try {
+                if (!mpi.improbe(from, tag == ANY ? -1 : tag, c.handle, probeBlock.asSlice(FLAG, 4), message, status)) {
+                    return null;
+                }
+                long bytes = mpi.count(status, mpi.byteType(), probeBlock.asSlice(COUNT, 4));
+                return new Probed(c.members[mpi.source(status)], mpi.tag(status), bytes, mpi.readHandle(message));
+            } finally {
+                unlock();
+            }
+        }
+    }
+
+    @Override
+    public void receive(Probed message, MemorySegment into) {
+        synchronized (probeBlock) {
+            MemorySegment handle = probeBlock.asSlice(REQUEST, 8);
+            mpi.writeHandle(handle, message.handle());
+            lock();
+            try {
+                NativeMpi.check("MPI_Mrecv", mpi.mrecv(into, count(into), mpi.byteType(), handle,
+                        probeBlock.asSlice(STATUS, 32)));
+            } finally {
+                unlock();
+            }
+        }
+    }
+
+    @Override
+    public void cancel(Operation receive) {
+        ((Op) receive).cancelRequested = true; // issued by the progressing thread, the only one that touches a started request
+    }
+
+    @Override
+    public int progress(Consumer<Operation> done) {
+        if (!progressLock.tryLock()) {
+            return 0;
+        }
+        int n = 0;
+        try {
+            for (Op o; (o = started.poll()) != null; ) {
+                active.add(o);
+            }
+            for (int i = 0; i < active.size(); ) {
+                Op op = active.get(i);
+                int rc = test(op);
+                if (rc < 0) {
+                    i++;
+                    continue;
+                }
+                Op last = active.remove(active.size() - 1);
+                if (last != op) {
+                    active.set(i, last);
+                }
+                finished(op, rc);
+                pool.release(op.block);
+                done.accept(op);
+                n++;
+            }
+        } finally {
+            progressLock.unlock();
+        }
+        return n;
+    }
+
+    /** -1 while {@code op} is pending, else the return code it completed with. Under the progress lock. */
+    private int test(Op op) {
+        lock();
+        try {
+            if (op.cancelRequested && !op.cancelIssued) {
+                op.cancelIssued = true;
+                mpi.cancel(op.request);
+            }
+            return mpi.test(op.request, op.flag, op.status);
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Fills in the status of a completed operation. */
+    private void finished(Op op, int rc) {
+        boolean truncated = rc != 0 && mpi.truncation(rc);
+        if (rc != 0 && !truncated) {
+            throw new NativeMpiException(op.receive ? "MPI_Irecv" : "MPI_Isend", rc);
+        }
+        if (!op.receive) {
+            return;
+        }
+        if (op.cancelIssued && mpi.cancelled(op.status, op.flag)) {
+            op.cancelled = true;
+            return;
+        }
+        op.truncated = truncated;
+        op.source = op.comm.members[mpi.source(op.status)];
+        op.tag = mpi.tag(op.status);
+        op.bytes = truncated ? op.data.byteSize() : mpi.count(op.status, mpi.byteType(), op.block.asSlice(COUNT, 4));
+    }
+
+    private void lock() {
+        if (serial != null) {
+            serial.lock();
+        }
+    }
+
+    private void unlock() {
+        if (serial != null) {
+            serial.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ Endpoint
+
+    @Override
+    public MatchingTransport matching() {
+        return this;
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public int eagerLimit() {
+        return (int) Math.min(Integer.MAX_VALUE, eagerLimit);
+    }
+
+    @Override
+    public void send(int dest, Frame frame) {
+        throw new UnsupportedOperationException("the native transport matches messages in the MPI library: no frames");
+    }
+
+    @Override
+    public int smallMessageLimit() {
+        return 0;
+    }
+
+    @Override
+    public boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
+                                int count, java.lang.foreign.ValueLayout layout) {
+        return false;
+    }
+
+    @Override
+    public int poll(jmpi.spi.FrameSink sink) {
+        return 0;
+    }
+
+    @Override
+    public boolean hasIncoming() {
+        return false;
+    }
+
+    @Override
+    public boolean sharesMemoryWith(int peer) {
+        return false;
+    }
+
+    @Override
+    public boolean sharesHostWith(int peer) {
+        return sameHost[peer];
+    }
+
+    @Override
+    public void park(long maxNanos, BooleanSupplier ready) {
+        parked = Thread.currentThread();
+        try {
+            if (!ready.getAsBoolean()) {
+                LockSupport.parkNanos(Math.min(maxNanos, parkNanos));
+            }
+        } finally {
+            parked = null;
+        }
+    }
+
+    @Override
+    public void wake() {
+        Thread t = parked;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** MPI_Finalize (once). Operations still pending are the program's (MPI reports them). */
+    @Override
+    public void close() {
+        synchronized (contextsLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        lock();
+        try {
+            mpi.finalizeMpi();
+        } finally {
+            unlock();
+        }
+    }
+
+    /** True once {@link #close} finalized the library. */
+    public boolean closed() {
+        return closed;
+    }
+}

@@ -1,0 +1,103 @@
+package jmpi.spi;
+
+import java.lang.foreign.MemorySegment;
+import java.util.function.Consumer;
+
+/**
+ * A transport that matches messages itself: an MPI library (reached through FFM by {@code jmpi-native}),
+ * which the engine drives with non-blocking sends and receives on one library communicator per jmpi
+ * context, instead of moving frames and matching them in Java. An {@link Endpoint} that has one answers
+ * {@link Endpoint#matching()}; the engine then uses it for all point-to-point traffic (its own
+ * {@code LibraryMatching} adapts the engine's requests and datatypes onto this byte-level interface).
+ *
+ * <p>Units and names: peers are <b>world ranks</b>, messages are <b>bytes</b> in native memory that the
+ * caller obtained from {@link #allocate} (they must stay untouched until the operation completes), and
+ * {@link #ANY} is the wildcard of both sources and tags (tags are otherwise {@code 0..}{@link #tagUpperBound()}).
+ *
+ * <p>Threads: every method may be called by any thread of the rank; {@link #progress} may be called by
+ * several at once (an implementation lets one through and returns 0 to the others).
+ */
+public interface MatchingTransport {
+    /** Any source or any tag, in {@link #irecv}, {@link #improbe}. */
+    int ANY = -1;
+
+    /** The largest tag the library accepts (its {@code MPI_TAG_UB}). */
+    int tagUpperBound();
+
+    /** The thread level the library granted ({@code MPI_THREAD_SINGLE} 0 .. {@code MPI_THREAD_MULTIPLE} 3). */
+    int threadLevel();
+
+    /**
+     * Makes the library communicator that carries context {@code context} among {@code members} (world
+     * ranks, ascending, this rank among them). Collective over the members, who call it with the same
+     * arguments: the engine calls it where the communicator is created, on every member.
+     */
+    void open(int context, int[] members);
+
+    /** Releases the library communicator of {@code context} (local). */
+    void close(int context);
+
+    /** Native memory of at least {@code bytes} bytes, 16-byte aligned, for a message (pooled). */
+    MemorySegment allocate(long bytes);
+
+    /** Gives back memory from {@link #allocate}, once no operation uses it. */
+    void release(MemorySegment memory);
+
+    /**
+     * Starts sending all of {@code data} to world rank {@code dest} on {@code context} with {@code tag};
+     * {@code synchronous}: it completes only once a receive matched it.
+     */
+    Operation isend(int context, int dest, int tag, MemorySegment data, boolean synchronous, Object owner);
+
+    /** Posts a receive of at most {@code into.byteSize()} bytes from {@code source} (or {@link #ANY}). */
+    Operation irecv(int context, int source, int tag, MemorySegment into, Object owner);
+
+    /**
+     * A matched probe: takes the first message that matches out of the library's matching, to be received
+     * with {@link #receive}; null when none has arrived.
+     */
+    Probed improbe(int context, int source, int tag);
+
+    /**
+     * Receives the message {@code message} took into {@code into} (at least {@link Probed#bytes()} long);
+     * blocks until it is there (the message has arrived, or is arriving: no other rank's action is needed).
+     */
+    void receive(Probed message, MemorySegment into);
+
+    /**
+     * Asks the library to cancel a receive; returns at once. The operation still completes through
+     * {@link #progress}, with {@link Operation#cancelled} telling whether the cancel won.
+     */
+    void cancel(Operation receive);
+
+    /**
+     * Completes what the library finished: hands each finished operation (status filled in) to
+     * {@code done}; returns how many (0 when none, or when another thread is progressing).
+     */
+    int progress(Consumer<Operation> done);
+
+    /** A message taken by {@link #improbe}: its sender (world rank), tag and size in bytes. */
+    record Probed(int source, int tag, long bytes, long handle) {
+    }
+
+    /** One send or receive in flight; the status fields are valid once {@link #progress} handed it over. */
+    abstract class Operation {
+        /** What the caller attached ({@link #isend}'s and {@link #irecv}'s {@code owner}). */
+        public final Object owner;
+        /** The message's memory (as given). */
+        public final MemorySegment data;
+        /** Of a receive: the sender (world rank), the tag, the bytes received. */
+        public int source;
+        public int tag;
+        public long bytes;
+        /** Of a receive: the message was longer than {@link #data} (what fit is there). */
+        public boolean truncated;
+        /** Of a receive: it was cancelled ({@link MatchingTransport#cancel}) and received nothing. */
+        public boolean cancelled;
+
+        protected Operation(Object owner, MemorySegment data) {
+            this.owner = owner;
+            this.data = data;
+        }
+    }
+}
