@@ -29,6 +29,22 @@ public final class ConformanceBodies {
             new Body(ProbeCancelTest.CancelUnmatchedReceive.class, 2), new Body(StressTest.RandomTraffic.class, 8),
             new Body(DatatypeTest.MismatchedButCompatible.class, 2));
 
+    /**
+     * Communicators and groups, datatypes, collectives (every one, default algorithms, 2-4 ranks) and threads:
+     * what a transport that matches messages itself (native) runs besides {@link #POINT_TO_POINT}.
+     */
+    public static final List<Body> BEYOND_POINT_TO_POINT = List.of(
+            new Body(CommTest.DupIsolation.class, 2), new Body(CommTest.ReplaceObjects.class, 2),
+            new Body(CommTest.CancelSend.class, 2), new Body(CommTest.ErrorsOutsideComm.class, 1),
+            new Body(GroupCommTopoTest.Groups.class, 6), new Body(GroupCommTopoTest.SplitAndCreate.class, 7),
+            new Body(GroupCommTopoTest.ManyCommunicators.class, 3), new Body(GroupCommTopoTest.ConcurrentCreation.class, 4),
+            new Body(GroupCommTopoTest.Intercommunicators.class, 5), new Body(GroupCommTopoTest.Cartesian.class, 7),
+            new Body(GroupCommTopoTest.GraphsAndAttributes.class, 4), new Body(DatatypeTest.Collectives.class, 5),
+            new Body(DatatypeTest.PackAndErrors.class, 2), new Body(ZeroSizeTypeTest.Body.class, 3),
+            new Body(CollectivesTest.Body.class, 2), new Body(CollectivesTest.Body.class, 3),
+            new Body(CollectivesTest.Body.class, 4), new Body(ThreadMultipleTest.PairsOfThreads.class, 2),
+            new Body(ThreadMultipleTest.SharedTag.class, 3), new Body(ThreadMultipleTest.ConcurrentCollectives.class, 4));
+
     private ConformanceBodies() {
     }
 }
