@@ -2,12 +2,14 @@ package jmpi.core;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import jmpi.datatype.BasicType;
@@ -23,11 +25,17 @@ import jmpi.spi.MatchingTransport.Probed;
  * the library matches, this class only turns the engine's requests into its non-blocking sends and
  * receives and back.
  *
- * <p>On the wire, every message is one library message of bytes on the library communicator of its
- * context ({@link #opened}): a 16-byte header (the sender's type code, its element count, its rank in
- * the communicator, 0) and the packed elements (serialized objects for {@code MPI.OBJECT}). The header
- * lets the receiver check the type signature ({@code ERR_TYPE}), count elements and name the source in
- * the communicator's own numbering (an inter-communicator's library communicator spans both groups).
+ * <p>On the wire, a message is a library message of bytes on the library communicator of its context
+ * ({@link #opened}): a 32-byte header (the sender's type code, its element count, its rank in the
+ * communicator, the tag of the second part, the payload's length in bytes) and the packed elements
+ * (serialized objects for {@code MPI.OBJECT}). The header lets the receiver check the type signature
+ * ({@code ERR_TYPE}), count elements and name the source in the communicator's own numbering (an
+ * inter-communicator's library communicator spans both groups). A message longer than
+ * {@link MatchingTransport#firstPartBytes()} goes in two parts: the first, that long, and the rest on
+ * {@link MatchingTransport#BULK} with a tag the sender numbers per destination; the receiver posts the
+ * second receive for exactly the rest once the first part told it the size. Receives are posted with room
+ * for a first part, so the library never truncates a message (Open MPI 4.1's shared-memory path writes a
+ * truncated rendezvous message past the buffer; MPICH drops it): truncation is jmpi's, on the header's count.
  *
  * <p>Memory: a send packs into native memory from the transport's pool and is complete for the program
  * once packed when it is a standard send of at most the eager limit, or a buffered one (counted against
@@ -42,7 +50,7 @@ import jmpi.spi.MatchingTransport.Probed;
  */
 final class LibraryMatching implements PointToPoint {
     /** Bytes before the data of every message. */
-    static final int HEADER = 16;
+    static final int HEADER = 32;
 
     private final Engine engine;
     private final MatchingTransport lib;
@@ -50,6 +58,8 @@ final class LibraryMatching implements PointToPoint {
     private final BsendBuffer bsend;
     private final long bsendOverhead;
     private final long eagerLimit;
+    private final int firstPart;
+    private final AtomicInteger[] bulkTags;
     private final Delivery delivery;
     private final Object lock = new Object();
     private final ArrayDeque<Arrived> probed = new ArrayDeque<>();
@@ -65,15 +75,27 @@ final class LibraryMatching implements PointToPoint {
         this.bsend = bsend;
         this.bsendOverhead = bsendOverhead;
         this.eagerLimit = eagerLimit;
+        this.firstPart = Math.max(HEADER + 64, lib.firstPartBytes());
+        this.bulkTags = new AtomicInteger[engine.endpoint().size()];
+        for (int i = 0; i < bulkTags.length; i++) {
+            bulkTags[i] = new AtomicInteger();
+        }
         this.delivery = new Delivery(engine.objectLoader(), engine.objectFilter());
     }
 
-    /** A send in flight: its request, its native memory, and the buffered-send space it holds. */
-    private record Sending(SendRequest request, MemorySegment memory, Completion release) {
+    /**
+     * A send in flight: its request, its native memory, the buffered-send space it holds, and how many of its
+     * parts the library has not finished yet.
+     */
+    private record Sending(SendRequest request, MemorySegment memory, Completion release, AtomicInteger parts) {
     }
 
-    /** A receive in flight in the library. */
+    /** The first part of a receive, in flight in the library, into {@code memory}. */
     private record Receiving(RecvRequest request, MemorySegment memory) {
+    }
+
+    /** The second part of a receive, into {@code memory} after the first part; {@code bytes} in all. */
+    private record Bulk(RecvRequest request, MemorySegment memory, long bytes, int tag) {
     }
 
     /** A receive waiting for a matched probe; {@code source} is a world rank or {@link MatchingTransport#ANY}. */
@@ -159,15 +181,31 @@ final class LibraryMatching implements PointToPoint {
             memory = lib.allocate(HEADER + size);
             MemorySegment.copy(data, 0, memory, HEADER, size);
         }
+        long first = Math.min(size, firstPart - HEADER);
+        if (size - first > Integer.MAX_VALUE) {
+            lib.release(memory);
+            throw new MpiError(ErrorClass.ERR_COUNT, "a message of " + size + " bytes: the MPI library takes at most "
+                    + Integer.MAX_VALUE + " bytes in one message");
+        }
+        int bulkTag = first < size ? nextBulkTag(comm.worldRank(dest)) : 0;
         memory.set(JAVA_INT, 0, type.code());
         memory.set(JAVA_INT, 4, elements);
         memory.set(JAVA_INT, 8, comm.rank());
-        memory.set(JAVA_INT, 12, 0);
+        memory.set(JAVA_INT, 12, bulkTag);
+        memory.set(JAVA_LONG, 16, size);
+        memory.set(JAVA_LONG, 24, 0);
         Completion release = mode == SendMode.BUFFERED ? bsend.hold(size, bsendOverhead) : null;
-        boolean synchronous = mode == SendMode.SYNCHRONOUS;
-        lib.isend(to.context(), comm.worldRank(dest), to.tag(), memory.asSlice(0, HEADER + size), synchronous,
-                new Sending(req, memory, release));
-        if (!synchronous && (mode == SendMode.BUFFERED || size <= eagerLimit)) {
+        // A buffered send is matched synchronously in the library: its space in the attached buffer is held until a
+        // receive took it, so that Buffer_detach waits for the message as on every transport (the program does not).
+        boolean synchronous = mode == SendMode.SYNCHRONOUS || mode == SendMode.BUFFERED;
+        Sending sending = new Sending(req, memory, release, new AtomicInteger(bulkTag != 0 ? 2 : 1));
+        int worldDest = comm.worldRank(dest);
+        lib.isend(to.context(), worldDest, to.tag(), memory.asSlice(0, HEADER + first), synchronous, sending);
+        if (bulkTag != 0) {
+            lib.isend(MatchingTransport.BULK, worldDest, bulkTag, memory.asSlice(HEADER + first, size - first), false,
+                    sending);
+        }
+        if (mode == SendMode.BUFFERED || mode != SendMode.SYNCHRONOUS && size <= eagerLimit) {
             req.completeLocally(); // packed: the program may reuse its buffer; the library sends on
         }
         return req;
@@ -177,6 +215,11 @@ final class LibraryMatching implements PointToPoint {
     public SendRequest isendReference(CoreComm comm, Envelope to, Object ref) {
         throw new MpiError(ErrorClass.ERR_INTERN, "a reference can only go to a rank of this JVM; on the native"
                 + " transport every rank is a process of its own (world rank " + comm.worldRank(to.rank()) + ")");
+    }
+
+    /** The tag of the next second part to world rank {@code dest}: 1 .. the library's largest, in turn. */
+    private int nextBulkTag(int dest) {
+        return 1 + (bulkTags[dest].getAndIncrement() & Integer.MAX_VALUE) % lib.tagUpperBound();
     }
 
     private void checkTag(int tag) {
@@ -243,9 +286,8 @@ final class LibraryMatching implements PointToPoint {
                 anyDeferred = true;
                 return r;
             }
-            long bytes = HEADER + (long) r.capacity * type.size();
-            MemorySegment memory = lib.allocate(bytes);
-            r.libraryOperation = lib.irecv(context, worldSource, libTag, memory.asSlice(0, bytes),
+            MemorySegment memory = lib.allocate(firstPart); // (a longer message's rest comes to memory of its size)
+            r.libraryOperation = lib.irecv(context, worldSource, libTag, memory.asSlice(0, firstPart),
                     new Receiving(r, memory));
         }
         return r;
@@ -277,14 +319,36 @@ final class LibraryMatching implements PointToPoint {
                 && (tag == MatchingTransport.ANY || tag == a.tag);
     }
 
-    /** Delivers a probed message into {@code r} and finishes it. */
+    /** Gives a probed message (its first part) to {@code r}. */
     private void receive(RecvRequest r, Arrived a) {
-        try {
-            deliver(r, a.memory, a.bytes, a.tag);
-        } finally {
-            lib.release(a.memory);
+        firstPart(r, a.memory, a.bytes, a.sender, a.tag);
+    }
+
+    /**
+     * The first part of a message ({@code bytes} at the start of {@code memory}, from world rank {@code sender})
+     * matched {@code r}: delivers it and finishes {@code r}, or posts the receive of the second part.
+     */
+    private void firstPart(RecvRequest r, MemorySegment memory, long bytes, int sender, int tag) {
+        long payload = bytes >= HEADER ? memory.get(JAVA_LONG, 16) : 0;
+        if (bytes < HEADER || payload <= bytes - HEADER) {
+            try {
+                deliver(r, memory, bytes, tag);
+            } finally {
+                lib.release(memory);
+            }
+            r.finish();
+            return;
         }
-        r.finish();
+        long whole = HEADER + payload;
+        int bulkTag = memory.get(JAVA_INT, 12);
+        MemorySegment into = memory;
+        if (memory.byteSize() < whole) { // (the pool's block may have room already)
+            into = lib.allocate(whole);
+            MemorySegment.copy(memory, 0, into, 0, bytes);
+            lib.release(memory);
+        }
+        lib.irecv(MatchingTransport.BULK, sender, bulkTag, into.asSlice(bytes, whole - bytes),
+                new Bulk(r, into, whole, tag));
     }
 
     /** Unpacks a received message (header and data, {@code bytes} long) into {@code r} and fills in its status. */
@@ -318,6 +382,9 @@ final class LibraryMatching implements PointToPoint {
     private void completed(Operation op) {
         switch (op.owner) {
             case Sending s -> {
+                if (s.parts.decrementAndGet() > 0) {
+                    return;
+                }
                 lib.release(s.memory);
                 if (s.release != null) {
                     s.release.complete(0);
@@ -327,17 +394,22 @@ final class LibraryMatching implements PointToPoint {
                 }
             }
             case Receiving rv -> {
-                RecvRequest r = rv.request;
-                try {
-                    if (op.cancelled) {
-                        r.cancelled = true;
-                    } else {
-                        deliver(r, op.data, op.bytes, op.tag);
-                    }
-                } finally {
+                if (op.cancelled) {
                     lib.release(rv.memory);
+                    rv.request.cancelled = true;
+                    rv.request.finish();
+                } else {
+                    firstPart(rv.request, rv.memory, op.bytes, op.source, op.tag);
                 }
-                r.finish();
+                engine.endpoint().wake();
+            }
+            case Bulk b -> {
+                try {
+                    deliver(b.request, b.memory, b.bytes, b.tag);
+                } finally {
+                    lib.release(b.memory);
+                }
+                b.request.finish();
                 engine.endpoint().wake();
             }
             default -> throw new IllegalStateException("unknown operation " + op.owner);

@@ -21,8 +21,22 @@ public interface MatchingTransport {
     /** Any source or any tag, in {@link #irecv}, {@link #improbe}. */
     int ANY = -1;
 
+    /**
+     * The context open from the start among all world ranks, apart from every communicator's: for the second
+     * parts of long messages, addressed by a tag the sender chose (never {@link #ANY}), so that a receive is
+     * always posted for exactly the size that comes. (A receive shorter than its message is never posted:
+     * some libraries then write past the buffer, others drop the data.)
+     */
+    int BULK = -1;
+
     /** The largest tag the library accepts (its {@code MPI_TAG_UB}). */
     int tagUpperBound();
+
+    /**
+     * The longest first part of a message, in bytes: a longer message is sent as a first part of this size
+     * and the rest on {@link #BULK}; every receive is posted with room for at least this much.
+     */
+    int firstPartBytes();
 
     /** The thread level the library granted ({@code MPI_THREAD_SINGLE} 0 .. {@code MPI_THREAD_MULTIPLE} 3). */
     int threadLevel();

@@ -56,9 +56,11 @@ public final class NativeRankEnvProvider implements RankEnvProvider {
         int size = mpi.size(mpi.commWorld());
         boolean[] sameHost = sameHost(mpi, rank, size);
         long eager = NativeSetting.EAGER_LIMIT.longValue(Setting.SYSTEM_PROPERTIES, 0, Integer.MAX_VALUE, 65_536);
+        int first = (int) NativeSetting.FIRST_PART_BYTES.longValue(Setting.SYSTEM_PROPERTIES, 256, 1 << 30, 16_384);
         long pool = NativeSetting.POOL_BYTES.longValue(Setting.SYSTEM_PROPERTIES, 0, Long.MAX_VALUE, 64L << 20);
         long park = NativeSetting.PARK_MICROS.longValue(Setting.SYSTEM_PROPERTIES, 1, 1_000_000, 50);
-        NativeTransport transport = new NativeTransport(mpi, rank, size, provided, sameHost, eager, pool, park * 1_000);
+        NativeTransport transport = new NativeTransport(mpi, rank, size, provided, sameHost, eager, first, pool,
+                park * 1_000);
         if (provided < NativeMpi.THREAD_MULTIPLE) {
             LOG.log(Level.DEBUG, "rank {0}: {1} granted thread level {2}, not THREAD_MULTIPLE: calls are serialized",
                     rank, mpi.libraryName(), provided);

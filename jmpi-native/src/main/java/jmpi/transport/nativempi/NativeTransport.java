@@ -40,6 +40,7 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
     private final ReentrantLock serial; // null with THREAD_MULTIPLE
     private final StagingPool pool;
     private final long eagerLimit;
+    private final int firstPartBytes;
     private final long parkNanos;
     private final boolean[] sameHost;
     private final Object contextsLock = new Object();
@@ -48,6 +49,7 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
     private final ArrayList<Op> active = new ArrayList<>();
     private final ReentrantLock progressLock = new ReentrantLock();
     private final MemorySegment probeBlock;
+    private final Comm bulk;
     private volatile Thread parked;
     private volatile boolean closed;
 
@@ -88,7 +90,8 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
      * @param sameHost for every world rank, whether it runs on this rank's host
      */
     NativeTransport(NativeMpi mpi, int rank, int size, int threadLevel, boolean[] sameHost, long eagerLimit,
-                    long poolBytes, long parkNanos) {
+                    int firstPartBytes, long poolBytes, long parkNanos) {
+        this.firstPartBytes = firstPartBytes;
         this.mpi = mpi;
         this.rank = rank;
         this.size = size;
@@ -100,6 +103,11 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
         this.pool = new StagingPool(poolBytes);
         this.parkNanos = parkNanos;
         this.probeBlock = pool.allocate(BLOCK);
+        int[] all = new int[size];
+        for (int i = 0; i < size; i++) {
+            all[i] = i;
+        }
+        this.bulk = new Comm(mpi.createGroupComm(mpi.commWorld(), all, 0), all);
     }
 
     /** The library this transport calls. */
@@ -112,6 +120,11 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
     @Override
     public int tagUpperBound() {
         return tagUpperBound;
+    }
+
+    @Override
+    public int firstPartBytes() {
+        return firstPartBytes;
     }
 
     @Override
@@ -167,6 +180,9 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
     }
 
     private Comm comm(int context) {
+        if (context == BULK) {
+            return bulk;
+        }
         Comm[] now = contexts;
         Comm c = context < now.length ? now[context] : null;
         if (c == null) {
