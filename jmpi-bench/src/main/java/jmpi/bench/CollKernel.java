@@ -30,10 +30,12 @@ public final class CollKernel {
     /**
      * The algorithms of {@code collective} the tuner forces one by one: its menu without the node-aware
      * ({@code hierarchical}) ones, which need a job over several nodes (and forcing barrier's would stop
-     * every driver's timing barrier on one node).
+     * every driver's timing barrier on one node), and the MPI library's own ({@code library}), which need the
+     * native transport.
      */
     public static List<String> tunable(String collective) {
-        return Registry.algorithms(collective).stream().filter(a -> !a.equals("hierarchical")).toList();
+        return Registry.algorithms(collective).stream().filter(a -> !a.equals("hierarchical") && !a.equals("library"))
+                .toList();
     }
 
     private static final int TIMES_TAG = 77;

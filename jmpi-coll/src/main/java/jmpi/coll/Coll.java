@@ -143,7 +143,7 @@ public final class Coll {
                 // Restrictions look at the count (elements per block) only through thresholds; keep the count
                 // in the key so a cached choice is always one the table would make for this very call.
                 Choice key = new Choice(loc, p.size(), p.bytes(), p.count(), p.commutative(), p.sharedMemory(),
-                        p.nodes());
+                        p.nodes(), p.library() == null);
                 a = chosen.get(key);
                 if (a == null) {
                     try {
@@ -165,7 +165,7 @@ public final class Coll {
 
     /** A selection made once: the table's answer depends only on these (and on the collective). */
     record Choice(Locality locality, int size, long bytes, int count, boolean commutative, boolean sharedMemory,
-                  Nodes nodes) {
+                  Nodes nodes, boolean library) {
     }
 
     static State state(Engine e) {
@@ -190,9 +190,15 @@ public final class Coll {
 
     /** What the table and the restrictions see of a call moving {@code count} elements of {@code t} per block. */
     private static Problem problem(Ctx c, long bytes, int count, boolean commutative, BasicType t) {
+        return problem(c, bytes, count, commutative, t, null);
+    }
+
+    /** ... of a reduction with {@code op} (null: not a reduction). */
+    private static Problem problem(Ctx c, long bytes, int count, boolean commutative, BasicType t, Combiner op) {
         CommInfo info = c.info();
         boolean shared = t != BasicType.OBJECT && info.locality() == Locality.JVM;
-        return new Problem(c.size, bytes, count, commutative, shared, info.nodes());
+        return new Problem(c.size, bytes, count, commutative, shared, info.nodes(), LibraryCalls.refusal(info, c.size,
+                bytes, t, op));
     }
 
     // ---------------------------------------------------------------- the collectives
@@ -237,7 +243,7 @@ public final class Coll {
         if (st.check && program) {
             Agreement.check(c, Collective.REDUCE, root, t, count, op);
         }
-        Problem p = problem(c, bytes(count, t), count, op.commutative(), t);
+        Problem p = problem(c, bytes(count, t), count, op.commutative(), t, op);
         st.reduce.pick(c, p, program).run(c, s, so, r, ro, count, t, op, root);
     }
 
@@ -252,7 +258,7 @@ public final class Coll {
         if (st.check && program) {
             Agreement.check(c, Collective.ALLREDUCE, -1, t, count, op);
         }
-        Problem p = problem(c, bytes(count, t), count, op.commutative(), t);
+        Problem p = problem(c, bytes(count, t), count, op.commutative(), t, op);
         AllreduceAlgorithm a = st.allreduce.pick(c, p, program);
         if (s != null && s == r && so == ro && count > 0 && !a.inPlace()) {
             s = privateCopy(s, so, count, t); // in place, for an algorithm that cannot run so

@@ -10,7 +10,7 @@ import jmpi.spi.Endpoint;
  * goes with it at {@code Free} (a context reused by a later communicator starts afresh):
  * <ul>
  *   <li>its locality: {@code jvm} (every member a thread of this JVM), {@code host} (every member on
- *       this host, several JVMs) or {@code hosts}; with {@code -Djmpi.coll.nodes=K}, a communicator over
+ *       this host, several JVMs) or {@code hosts}; {@code native} on the native transport (nodes by host); with {@code -Djmpi.coll.nodes=K}, a communicator over
  *       two blocks of K world ranks or more is {@code hosts};</li>
  *   <li>its {@link Nodes}: the blocks of K world ranks with the property; else, by host for
  *       {@code hosts}, by JVM for {@code host}, none (one node) for {@code jvm}. Each rank knows only
@@ -46,11 +46,20 @@ final class CommInfo implements AutoCloseable {
         return locality;
     }
 
+    /** The MPI library's own collectives for this communicator, or null (not native, or an inter-communicator). */
+    jmpi.spi.MatchingTransport.LibraryCollectives library() {
+        jmpi.spi.MatchingTransport m = comm.engine().endpoint().matching();
+        return m == null || comm.isInter() ? null : m.collectives();
+    }
+
     private Locality computeLocality() {
         if (block > 0 && spansBlocks()) {
             return Locality.HOSTS;
         }
         Endpoint ep = comm.engine().endpoint();
+        if (ep.matching() != null) {
+            return Locality.NATIVE;
+        }
         boolean jvm = true;
         boolean host = true;
         for (int i = 0; i < comm.size(); i++) {
@@ -93,7 +102,7 @@ final class CommInfo implements AutoCloseable {
             return null;
         }
         Endpoint ep = comm.engine().endpoint();
-        boolean byHost = locality == Locality.HOSTS;
+        boolean byHost = locality == Locality.HOSTS || locality == Locality.NATIVE;
         int me = comm.rank();
         int first = me;
         for (int i = 0; i < me; i++) {

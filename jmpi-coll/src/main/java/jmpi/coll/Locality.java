@@ -7,7 +7,9 @@ import java.util.stream.Stream;
 /**
  * Where a communicator's members run, as the selection table sees it. A communicator is
  * {@link #JVM} (every member a thread of this JVM), {@link #HOST} (every member on this host,
- * several JVMs) or {@link #HOSTS} (several hosts, or several {@code -Djmpi.coll.nodes} blocks);
+ * several JVMs) or {@link #HOSTS} (several hosts, or several {@code -Djmpi.coll.nodes} blocks), or
+ * {@link #NATIVE} (the ranks are processes of the system MPI library's job: the native transport, where the
+ * library's own collectives are on the menu as {@code library});
  * a table line may also say {@link #PROCESSES} (host or hosts: not all in this JVM) or {@link #ANY}.
  * Immutable.
  */
@@ -16,7 +18,8 @@ public enum Locality {
     JVM("jvm"),
     HOST("host"),
     HOSTS("hosts"),
-    PROCESSES("processes");
+    PROCESSES("processes"),
+    NATIVE("native");
 
     /** The names a table line may give, in table order. */
     static final List<String> NAMES = Stream.of(values()).map(Locality::tableName).toList();

@@ -4,9 +4,19 @@ package jmpi.coll;
  * What selection and restrictions look at: the communicator's size, the message size in bytes (per
  * rank's contribution or the broadcast buffer), the element count, whether the operation may be
  * reordered, whether every member is a thread of this JVM (shared-memory algorithms), and how the
- * communicator divides into nodes ({@link Nodes}; null when it is known to be one node). Immutable.
+ * communicator divides into nodes ({@link Nodes}; null when it is known to be one node), and why the MPI
+ * library's own collectives cannot run it ({@code library}: null when they can). Immutable.
  */
-public record Problem(int size, long bytes, int count, boolean commutative, boolean sharedMemory, Nodes nodes) {
+public record Problem(int size, long bytes, int count, boolean commutative, boolean sharedMemory, Nodes nodes,
+                      String library) {
+    /** Why the MPI library's own collectives cannot run a problem off the native transport. */
+    public static final String NOT_NATIVE = "needs the native transport's MPI library (granted THREAD_MULTIPLE)";
+
+    /** A problem off the native transport. */
+    public Problem(int size, long bytes, int count, boolean commutative, boolean sharedMemory, Nodes nodes) {
+        this(size, bytes, count, commutative, sharedMemory, nodes, NOT_NATIVE);
+    }
+
     /** A problem on ranks not known to share memory. */
     public Problem(int size, long bytes, int count, boolean commutative) {
         this(size, bytes, count, commutative, false, null);
@@ -42,6 +52,11 @@ public record Problem(int size, long bytes, int count, boolean commutative, bool
             return "a node's ranks are not consecutive in the communicator: commutative operations only";
         }
         return null;
+    }
+
+    /** The restriction of the library's own collectives ({@code library}): null when they can run this call. */
+    public String unlessLibrary() {
+        return library;
     }
 
     public boolean powerOfTwo() {

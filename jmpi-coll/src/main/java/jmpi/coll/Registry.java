@@ -13,24 +13,25 @@ import java.util.Map;
  */
 public final class Registry {
     public static final Menu<BarrierAlgorithm> BARRIER = new Menu<>(Collective.BARRIER, new BarrierDissemination(),
-            new BarrierTree(), new BarrierShared(), new BarrierHierarchical());
+            new BarrierTree(), new BarrierShared(), new BarrierHierarchical(), new BarrierLibrary());
     public static final Menu<BcastAlgorithm> BCAST = new Menu<>(Collective.BCAST, new BcastBinomial(),
             new BcastLinear(), new BcastBinaryTree(), new BcastSplitBinary(), new BcastPipeline(),
-            new BcastScatterAllgather(), new BcastShared(), new BcastHierarchical());
+            new BcastScatterAllgather(), new BcastShared(), new BcastHierarchical(), new BcastLibrary());
     public static final Menu<ReduceAlgorithm> REDUCE = new Menu<>(Collective.REDUCE, new ReduceBinomial(),
-            new ReduceBinary(), new ReduceRabenseifner(), new ReduceShared(), new ReduceHierarchical());
+            new ReduceBinary(), new ReduceRabenseifner(), new ReduceShared(), new ReduceHierarchical(), new ReduceLibrary());
     public static final Menu<AllreduceAlgorithm> ALLREDUCE = new Menu<>(Collective.ALLREDUCE,
             new AllreduceRecursiveDoubling(), new AllreduceRabenseifner(), new AllreduceRing(),
             new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices(), new AllreduceShared(),
-            new AllreduceHierarchical());
+            new AllreduceHierarchical(), new AllreduceLibrary());
     public static final Menu<GatherAlgorithm> GATHER = new Menu<>(Collective.GATHER, new GatherBinomial(),
             new GatherLinear(), new GatherShared(), new GatherHierarchical());
     public static final Menu<ScatterAlgorithm> SCATTER = new Menu<>(Collective.SCATTER, new ScatterBinomial(),
             new ScatterLinear(), new ScatterShared());
     public static final Menu<AllgatherAlgorithm> ALLGATHER = new Menu<>(Collective.ALLGATHER, new AllgatherRing(),
-            new AllgatherBruck(), new AllgatherRecursiveDoubling(), new AllgatherShared(), new AllgatherHierarchical());
+            new AllgatherBruck(), new AllgatherRecursiveDoubling(), new AllgatherShared(), new AllgatherHierarchical(),
+            new AllgatherLibrary());
     public static final Menu<AlltoallAlgorithm> ALLTOALL = new Menu<>(Collective.ALLTOALL, new AlltoallPairwise(),
-            new AlltoallBruck(), new AlltoallLinear(), new AlltoallShared());
+            new AlltoallBruck(), new AlltoallLinear(), new AlltoallShared(), new AlltoallLibrary());
     public static final Menu<ReduceScatterAlgorithm> REDUCE_SCATTER = new Menu<>(Collective.REDUCE_SCATTER,
             new ReduceScatterRecursiveHalving(), new ReduceScatterPairwise(), new ReduceScatterReduceScatterv(),
             new ReduceScatterShared());

@@ -49,7 +49,7 @@ class RegistryTest {
         BcastAlgorithm b = Registry.BCAST.get("pipeline");
         assertSame(b, Registry.algorithm("bcast", "pipeline"));
         assertEquals(List.of("binomial", "linear", "binary", "split_binary", "pipeline", "scatter_allgather", "shared",
-                "hierarchical"), Registry.BCAST.names());
+                "hierarchical", "library"), Registry.BCAST.names());
         for (String c : Registry.collectives()) {
             for (String a : Registry.algorithms(c)) {
                 assertEquals(a, Registry.algorithm(c, a).name());
@@ -64,7 +64,7 @@ class RegistryTest {
 
     @Test
     void localitiesParseByTheirTableNames() {
-        assertEquals(List.of("any", "jvm", "host", "hosts", "processes"), Locality.NAMES);
+        assertEquals(List.of("any", "jvm", "host", "hosts", "processes", "native"), Locality.NAMES);
         for (Locality l : Locality.values()) {
             assertSame(l, Locality.of(l.tableName()));
         }

@@ -132,10 +132,17 @@ final class LibraryMatching implements PointToPoint {
         lib.close(comm.collectiveContext());
     }
 
-    /** The world ranks of both groups, ascending. */
+    /**
+     * An intra-communicator's world ranks in its rank order (so that its library communicator numbers the
+     * ranks as it does: the library's collectives can then run on it); both groups of an inter-communicator,
+     * ascending (an order both sides agree on).
+     */
     private static int[] members(CoreComm comm) {
+        if (!comm.isInter()) {
+            return comm.worldRanks();
+        }
         int[] local = comm.worldRanks();
-        int[] remote = comm.isInter() ? comm.remoteWorldRanks() : new int[0];
+        int[] remote = comm.remoteWorldRanks();
         int[] all = new int[local.length + remote.length];
         System.arraycopy(local, 0, all, 0, local.length);
         System.arraycopy(remote, 0, all, local.length, remote.length);

@@ -43,8 +43,9 @@ public interface MatchingTransport {
 
     /**
      * Makes the library communicator that carries context {@code context} among {@code members} (world
-     * ranks, ascending, this rank among them). Collective over the members, who call it with the same
-     * arguments: the engine calls it where the communicator is created, on every member.
+     * ranks, this rank among them; the library communicator's rank {@code i} is {@code members[i]}).
+     * Collective over the members, who call it with the same arguments: the engine calls it where the
+     * communicator is created, on every member, with an intra-communicator's members in its rank order.
      */
     void open(int context, int[] members);
 
@@ -89,6 +90,41 @@ public interface MatchingTransport {
      * {@code done}; returns how many (0 when none, or when another thread is progressing).
      */
     int progress(Consumer<Operation> done);
+
+    /** The library's own collective operations, or null when it offers none. */
+    default LibraryCollectives collectives() {
+        return null;
+    }
+
+    /**
+     * The library's own collectives (tuned for its network) on the library communicator of a context, blocking.
+     * The members of an intra-communicator call them in the same order, as MPI requires; ranks are the
+     * communicator's (see {@link #open}). Data are native memory; element kinds are Java's primitive classes
+     * ({@code int.class}, ...); operations are named as MPI's predefined ones ({@code "SUM"}, {@code "MAX"}, ...).
+     */
+    interface LibraryCollectives {
+        /**
+         * Why the library cannot combine {@code element}s with {@code op} exactly as Java does (same bits for every
+         * input), or null when it can.
+         */
+        String refusesReduction(Class<?> element, String op);
+
+        void barrier(int context);
+
+        /** {@code data} (the same size on every rank) from {@code root} to all. */
+        void bcast(int context, MemorySegment data, int root);
+
+        /** {@code count} elements of {@code in} combined into {@code out} at {@code root} ({@code out} unused elsewhere). */
+        void reduce(int context, MemorySegment in, MemorySegment out, int count, Class<?> element, String op, int root);
+
+        void allreduce(int context, MemorySegment in, MemorySegment out, int count, Class<?> element, String op);
+
+        /** Every rank's {@code in} (the same size) into {@code out}, in rank order. */
+        void allgather(int context, MemorySegment in, MemorySegment out);
+
+        /** Block {@code j} of {@code in} (p equal blocks) to rank {@code j}, which stores it as block {@code i} of {@code out}. */
+        void alltoall(int context, MemorySegment in, MemorySegment out);
+    }
 
     /** A message taken by {@link #improbe}: its sender (world rank), tag and size in bytes. */
     record Probed(int source, int tag, long bytes, long handle) {

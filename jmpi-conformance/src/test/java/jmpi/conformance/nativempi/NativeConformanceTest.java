@@ -1,6 +1,7 @@
 package jmpi.conformance.nativempi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
@@ -44,5 +45,36 @@ class NativeConformanceTest {
         NativeLaunch.Result r = NativeLaunch.run(lib, body.np(), body.body().getName(), List.of(), List.of(),
                 Duration.ofSeconds(150));
         assertEquals(0, r.exitCode(), body + " over " + lib + ": " + r.describe());
+    }
+
+    static Stream<Arguments> libraryCollectives() {
+        List<Arguments> all = new ArrayList<>();
+        for (Library lib : Library.values()) {
+            for (int np : new int[] {1, 3, 4}) {
+                all.add(Arguments.of(lib, np, false));
+                all.add(Arguments.of(lib, np, true));
+            }
+        }
+        return all.stream();
+    }
+
+    /**
+     * The library's own collectives, chosen by the table (native lines) and forced: every type, operation, root,
+     * count, in place; forced, a call the library cannot run is refused.
+     */
+    @ParameterizedTest(name = "{0}: {1} ranks, forced {2}")
+    @MethodSource("libraryCollectives")
+    void libraryCollectives(Library lib, int np, boolean forced) throws Exception {
+        assumeTrue(lib.installed(), lib.missing());
+        List<String> props = new ArrayList<>();
+        if (forced) {
+            for (String c : List.of("barrier", "bcast", "reduce", "allreduce", "allgather", "alltoall")) {
+                props.add("-Djmpi.coll." + c + "=library");
+            }
+        }
+        NativeLaunch.Result r = NativeLaunch.run(lib, np, LibraryCollectivesBody.class.getName(), props, List.of(),
+                Duration.ofSeconds(150));
+        assertEquals(0, r.exitCode(), "library collectives on " + np + " ranks of " + lib + ": " + r.describe());
+        assertTrue(r.output().contains("library collectives checked on " + np + " ranks"), r.describe());
     }
 }

@@ -66,6 +66,11 @@ public final class NativeMpi {
     private final MethodHandle commGetAttr;
     private final MethodHandle errorClass;
     private final MethodHandle allgather;
+    private final MethodHandle bcast;
+    private final MethodHandle reduce;
+    private final MethodHandle allreduce;
+    private final MethodHandle alltoall;
+    private final MethodHandle reduceLocal;
     private final long commWorld;
     private final long byteType;
     private final long errorsReturn;
@@ -103,6 +108,13 @@ public final class NativeMpi {
         testCancelled = bind("MPI_Test_cancelled", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         commGetAttr = bind("MPI_Comm_get_attr", FunctionDescriptor.of(JAVA_INT, h, JAVA_INT, ADDRESS, ADDRESS), 0);
         errorClass = bind("MPI_Error_class", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+        bcast = bind("MPI_Bcast", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, JAVA_INT, h), 2, 4);
+        reduce = bind("MPI_Reduce", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, h, h, JAVA_INT, h),
+                3, 4, 6);
+        allreduce = bind("MPI_Allreduce", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, h, h, h), 3, 4, 5);
+        alltoall = bind("MPI_Alltoall", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, ADDRESS, JAVA_INT, h, h),
+                2, 5, 6);
+        reduceLocal = bind("MPI_Reduce_local", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, h, h), 3, 4);
         allgather = bind("MPI_Allgather", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, ADDRESS, JAVA_INT, h, h),
                 2, 5, 6);
         if (profile.pointerHandles()) {
@@ -388,6 +400,59 @@ public final class NativeMpi {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    /** {@code MPI_Bcast} of {@code count} elements of {@code type}. */
+    public void bcast(MemorySegment buf, int count, long type, int root, long comm) {
+        try {
+            check("MPI_Bcast", (int) bcast.invokeExact(buf, count, type, root, comm));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Reduce}. */
+    public void reduce(MemorySegment in, MemorySegment out, int count, long type, long op, int root, long comm) {
+        try {
+            check("MPI_Reduce", (int) reduce.invokeExact(in, out, count, type, op, root, comm));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Allreduce}. */
+    public void allreduce(MemorySegment in, MemorySegment out, int count, long type, long op, long comm) {
+        try {
+            check("MPI_Allreduce", (int) allreduce.invokeExact(in, out, count, type, op, comm));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Reduce_local}: {@code inout = in op inout}, on this process only. */
+    public void reduceLocal(MemorySegment in, MemorySegment inout, int count, long type, long op) {
+        try {
+            check("MPI_Reduce_local", (int) reduceLocal.invokeExact(in, inout, count, type, op));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code MPI_Alltoall} of {@code bytes} bytes per block. */
+    public void alltoall(MemorySegment in, int bytes, MemorySegment out, long comm) {
+        try {
+            check("MPI_Alltoall", (int) alltoall.invokeExact(in, bytes, byteType, out, bytes, byteType, comm));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * A predefined handle: the address of Open MPI's exported object {@code openMpiSymbol}, or MPICH's
+     * constant {@code mpichValue}.
+     */
+    public long predefined(String openMpiSymbol, int mpichValue) {
+        return profile.pointerHandles() ? symbol(openMpiSymbol).address() : mpichValue;
     }
 
     /** The library's {@code MPI_TAG_UB}. */

@@ -50,17 +50,30 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
     private final ReentrantLock progressLock = new ReentrantLock();
     private final MemorySegment probeBlock;
     private final Comm bulk;
+    private final NativeCollectives collectives;
     private volatile Thread parked;
     private volatile boolean closed;
 
-    /** A library communicator: its handle and its members' world ranks, ascending (index = library rank). */
-    private record Comm(long handle, int[] members) {
+    /**
+     * A library communicator: its handle, its members' world ranks (index = library rank) and the reverse
+     * (world rank to library rank, -1 for a non-member).
+     */
+    private record Comm(long handle, int[] members, int[] libraryRanks) {
+        static Comm of(long handle, int[] members, int worldSize) {
+            int[] reverse = new int[worldSize];
+            java.util.Arrays.fill(reverse, -1);
+            for (int i = 0; i < members.length; i++) {
+                reverse[members[i]] = i;
+            }
+            return new Comm(handle, members.clone(), reverse);
+        }
+
         int libraryRank(int worldRank) {
-            int i = java.util.Arrays.binarySearch(members, worldRank);
-            if (i < 0) {
+            int r = worldRank >= 0 && worldRank < libraryRanks.length ? libraryRanks[worldRank] : -1;
+            if (r < 0) {
                 throw new IllegalArgumentException("world rank " + worldRank + " is not a member of this communicator");
             }
-            return i;
+            return r;
         }
     }
 
@@ -107,7 +120,8 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
         for (int i = 0; i < size; i++) {
             all[i] = i;
         }
-        this.bulk = new Comm(mpi.createGroupComm(mpi.commWorld(), all, 0), all);
+        this.collectives = new NativeCollectives(mpi, context -> comm((int) context).handle);
+        this.bulk = Comm.of(mpi.createGroupComm(mpi.commWorld(), all, 0), all, size);
     }
 
     /** The library this transport calls. */
@@ -154,7 +168,7 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
             if (now[context] != null) {
                 throw new IllegalStateException("context " + context + " is open already");
             }
-            now[context] = new Comm(handle, members.clone());
+            now[context] = Comm.of(handle, members, size);
             contexts = now;
         }
     }
@@ -189,6 +203,11 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
             throw new IllegalStateException("no library communicator for context " + context);
         }
         return c;
+    }
+
+    @Override
+    public LibraryCollectives collectives() {
+        return serial == null ? collectives : null; // (a blocking collective must not hold the serializing lock)
     }
 
     @Override
