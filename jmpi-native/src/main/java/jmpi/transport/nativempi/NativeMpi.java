@@ -71,6 +71,7 @@ public final class NativeMpi {
     private final MethodHandle allreduce;
     private final MethodHandle alltoall;
     private final MethodHandle reduceLocal;
+    private final MethodHandle testsome;
     private final long commWorld;
     private final long byteType;
     private final long errorsReturn;
@@ -114,6 +115,7 @@ public final class NativeMpi {
         allreduce = bind("MPI_Allreduce", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, h, h, h), 3, 4, 5);
         alltoall = bind("MPI_Alltoall", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, ADDRESS, JAVA_INT, h, h),
                 2, 5, 6);
+        testsome = bind("MPI_Testsome", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
         reduceLocal = bind("MPI_Reduce_local", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, h, h), 3, 4);
         allgather = bind("MPI_Allgather", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, ADDRESS, JAVA_INT, h, h),
                 2, 5, 6);
@@ -294,16 +296,12 @@ public final class NativeMpi {
 
     /** The handle stored at {@code at} (an out parameter the library filled). */
     public long readHandle(MemorySegment at) {
-        return profile.pointerHandles() ? at.get(ADDRESS, 0).address() : at.get(JAVA_INT, 0);
+        return readHandle(at, 0);
     }
 
     /** Stores {@code handle} at {@code at} (for an in/out parameter). */
     public void writeHandle(MemorySegment at, long handle) {
-        if (profile.pointerHandles()) {
-            at.set(ADDRESS, 0, MemorySegment.ofAddress(handle));
-        } else {
-            at.set(JAVA_INT, 0, (int) handle);
-        }
+        writeHandle(at, 0, handle);
     }
 
     /**
@@ -427,6 +425,51 @@ public final class NativeMpi {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    /**
+     * {@code MPI_Testsome} over the {@code count} requests at {@code requests} (an array of handles): the completed
+     * ones' indices and statuses, their number in {@code outcount} ({@code MPI_UNDEFINED} when none is active);
+     * returns the call's return code.
+     */
+    public int testsome(int count, MemorySegment requests, MemorySegment outcount, MemorySegment indices,
+                        MemorySegment statuses) {
+        try {
+            return (int) testsome.invokeExact(count, requests, outcount, indices, statuses);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The handle at {@code offset} of {@code at}. */
+    public long readHandle(MemorySegment at, long offset) {
+        return profile.pointerHandles() ? at.get(ADDRESS, offset).address() : at.get(JAVA_INT, offset);
+    }
+
+    /** Stores {@code handle} at {@code offset} of {@code at}. */
+    public void writeHandle(MemorySegment at, long offset, long handle) {
+        if (profile.pointerHandles()) {
+            at.set(ADDRESS, offset, MemorySegment.ofAddress(handle));
+        } else {
+            at.set(JAVA_INT, offset, (int) handle);
+        }
+    }
+
+    /** {@code MPI_Isend} or, {@code synchronous}, {@code MPI_Issend}; returns the request's handle ({@code scratch}: a handle's memory). */
+    public long startSend(MemorySegment buf, int count, int dest, int tag, long comm, boolean synchronous,
+                          MemorySegment scratch) {
+        if (synchronous) {
+            issend(buf, count, byteType, dest, tag, comm, scratch);
+        } else {
+            isend(buf, count, byteType, dest, tag, comm, scratch);
+        }
+        return readHandle(scratch, 0);
+    }
+
+    /** {@code MPI_Irecv} of bytes; returns the request's handle ({@code scratch}: a handle's memory). */
+    public long startRecv(MemorySegment buf, int count, int source, int tag, long comm, MemorySegment scratch) {
+        irecv(buf, count, byteType, source, tag, comm, scratch);
+        return readHandle(scratch, 0);
     }
 
     /** {@code MPI_Reduce_local}: {@code inout = in op inout}, on this process only. */

@@ -8,7 +8,7 @@ public enum NativeSetting implements Setting {
             "Which MPI library's binary interface to use: openmpi or mpich (also Intel MPI and Cray MPICH); auto: from the launcher's environment (OMPI_COMM_WORLD_RANK, PMI_RANK)."),
     EAGER_LIMIT("jmpi.native.eager.limit", "65536",
             "A standard send of at most this many bytes completes for the program as soon as it is copied into native memory; a larger one when the library says it is sent."),
-    FIRST_PART_BYTES("jmpi.native.first.part.bytes", "16384",
+    FIRST_PART_BYTES("jmpi.native.first.part.bytes", "65568",
             "A message longer than this (bytes, with jmpi's 32-byte header) goes as a first part of this size and the rest as a second library message of exactly the size the receiver then posts; every receive is posted with room for a first part (so that the library never truncates: Open MPI 4.1 writes past a short buffer, MPICH drops the data)."),
     POOL_BYTES("jmpi.native.pool.bytes", "67108864",
             "Native memory kept for reuse by messages and requests after they complete (bytes; beyond it, freed by the garbage collector)."),

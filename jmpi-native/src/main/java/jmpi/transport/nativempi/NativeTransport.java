@@ -1,7 +1,6 @@
 package jmpi.transport.nativempi;
 
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -16,8 +15,8 @@ import jmpi.spi.MatchingTransport;
  * One rank's attachment to the system's MPI library: an {@link Endpoint} that moves no frames, whose
  * {@link #matching()} is itself. Each jmpi context is one library communicator ({@link #open}: made with
  * {@code MPI_Comm_create_group} over the members, the context id as its tag); messages are bytes
- * ({@code MPI_BYTE}) in native memory from a {@link StagingPool}; every operation has its own small
- * native block holding its {@code MPI_Request}, {@code MPI_Status} and scratch ints.
+ * ({@code MPI_BYTE}) in native memory from a {@link StagingPool}; the request handles of the operations in
+ * flight sit side by side in native memory ({@link ActiveRequests}), tested together by {@code MPI_Testsome}.
  *
  * <p>Threads: with {@code MPI_THREAD_MULTIPLE} granted, sends and receives are started by any thread
  * concurrently; started operations queue lock-free and {@link #progress} (one thread at a time, the
@@ -25,7 +24,7 @@ import jmpi.spi.MatchingTransport;
  * A waiting thread polls: {@link #park} sleeps at most {@code jmpi.native.park.micros}.
  */
 public final class NativeTransport implements Endpoint, MatchingTransport {
-    /** Offsets in an operation's native block. */
+    /** Offsets in the matched probe's native block (message handle, status, scratch ints). */
     private static final int REQUEST = 0;
     private static final int STATUS = 16;
     private static final int FLAG = 48;
@@ -45,8 +44,12 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
     private final boolean[] sameHost;
     private final Object contextsLock = new Object();
     private volatile Comm[] contexts = new Comm[16];
-    private final ConcurrentLinkedQueue<Op> started = new ConcurrentLinkedQueue<>();
-    private final ArrayList<Op> active = new ArrayList<>();
+    private final ConcurrentLinkedQueue<NativeOp> started = new ConcurrentLinkedQueue<>();
+    private final ActiveRequests active;
+    /** Each thread's memory for the request handle a start call returns. */
+    private final ThreadLocal<MemorySegment> handleScratch = ThreadLocal.withInitial(
+            () -> java.lang.foreign.Arena.ofAuto().allocate(8, 8));
+    private volatile boolean cancelAsked;
     private final ReentrantLock progressLock = new ReentrantLock();
     private final MemorySegment probeBlock;
     private final Comm bulk;
@@ -77,28 +80,6 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
         }
     }
 
-    /** An operation in flight, with its native block. */
-    private static final class Op extends Operation {
-        final MemorySegment block;
-        final MemorySegment request;
-        final MemorySegment status;
-        final MemorySegment flag;
-        final Comm comm;
-        final boolean receive;
-        volatile boolean cancelRequested;
-        boolean cancelIssued;
-
-        Op(Object owner, MemorySegment data, MemorySegment block, Comm comm, boolean receive) {
-            super(owner, data);
-            this.block = block;
-            this.request = block.asSlice(REQUEST, 8);
-            this.status = block.asSlice(STATUS, 32);
-            this.flag = block.asSlice(FLAG, 4);
-            this.comm = comm;
-            this.receive = receive;
-        }
-    }
-
     /**
      * @param sameHost for every world rank, whether it runs on this rank's host
      */
@@ -116,6 +97,7 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
         this.pool = new StagingPool(poolBytes);
         this.parkNanos = parkNanos;
         this.probeBlock = pool.allocate(BLOCK);
+        this.active = new ActiveRequests(mpi);
         int[] all = new int[size];
         for (int i = 0; i < size; i++) {
             all[i] = i;
@@ -223,18 +205,15 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
     @Override
     public Operation isend(int context, int dest, int tag, MemorySegment data, boolean synchronous, Object owner) {
         Comm c = comm(context);
-        Op op = new Op(owner, data, pool.allocate(BLOCK), c, false);
         int count = count(data);
+        long handle;
         lock();
         try {
-            if (synchronous) {
-                mpi.issend(data, count, mpi.byteType(), c.libraryRank(dest), tag, c.handle, op.request);
-            } else {
-                mpi.isend(data, count, mpi.byteType(), c.libraryRank(dest), tag, c.handle, op.request);
-            }
+            handle = mpi.startSend(data, count, c.libraryRank(dest), tag, c.handle, synchronous, handleScratch.get());
         } finally {
             unlock();
         }
+        NativeOp op = new NativeOp(owner, data, handle, c.members, false);
         started.add(op);
         return op;
     }
@@ -242,14 +221,15 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
     @Override
     public Operation irecv(int context, int source, int tag, MemorySegment into, Object owner) {
         Comm c = comm(context);
-        Op op = new Op(owner, into, pool.allocate(BLOCK), c, true);
         int from = source == ANY ? mpi.anySource() : c.libraryRank(source);
+        long handle;
         lock();
         try {
-            mpi.irecv(into, count(into), mpi.byteType(), from, tag == ANY ? -1 : tag, c.handle, op.request);
+            handle = mpi.startRecv(into, count(into), from, tag == ANY ? -1 : tag, c.handle, handleScratch.get());
         } finally {
             unlock();
         }
+        NativeOp op = new NativeOp(owner, into, handle, c.members, true);
         started.add(op);
         return op;
     }
@@ -275,7 +255,7 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
                     return null;
                 }
                 long bytes = mpi.count(status, mpi.byteType(), probeBlock.asSlice(COUNT, 4));
-                return new Probed(c.members[mpi.source(status)], mpi.tag(status), bytes, mpi.readHandle(message));
+                return new Probed(c.members()[mpi.source(status)], mpi.tag(status), bytes, mpi.readHandle(message));
             } finally {
                 unlock();
             }
@@ -299,7 +279,9 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
 
     @Override
     public void cancel(Operation receive) {
-        ((Op) receive).cancelRequested = true; // issued by the progressing thread, the only one that touches a started request
+        // Issued by the progressing thread, the only one that touches a started request.
+        ((NativeOp) receive).cancelRequested = true;
+        cancelAsked = true;
     }
 
     @Override
@@ -307,64 +289,28 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
         if (!progressLock.tryLock()) {
             return 0;
         }
-        int n = 0;
         try {
-            for (Op o; (o = started.poll()) != null; ) {
+            for (NativeOp o; (o = started.poll()) != null; ) {
                 active.add(o);
             }
-            for (int i = 0; i < active.size(); ) {
-                Op op = active.get(i);
-                int rc = test(op);
-                if (rc < 0) {
-                    i++;
-                    continue;
+            lock();
+            try {
+                if (cancelAsked) {
+                    cancelAsked = false;
+                    active.forEach(op -> {
+                        if (op.cancelRequested && !op.cancelIssued) {
+                            op.cancelIssued = true;
+                            active.cancel(op);
+                        }
+                    });
                 }
-                Op last = active.remove(active.size() - 1);
-                if (last != op) {
-                    active.set(i, last);
-                }
-                finished(op, rc);
-                pool.release(op.block);
-                done.accept(op);
-                n++;
+                return active.test(done::accept);
+            } finally {
+                unlock();
             }
         } finally {
             progressLock.unlock();
         }
-        return n;
-    }
-
-    /** -1 while {@code op} is pending, else the return code it completed with. Under the progress lock. */
-    private int test(Op op) {
-        lock();
-        try {
-            if (op.cancelRequested && !op.cancelIssued) {
-                op.cancelIssued = true;
-                mpi.cancel(op.request);
-            }
-            return mpi.test(op.request, op.flag, op.status);
-        } finally {
-            unlock();
-        }
-    }
-
-    /** Fills in the status of a completed operation. */
-    private void finished(Op op, int rc) {
-        boolean truncated = rc != 0 && mpi.truncation(rc);
-        if (rc != 0 && !truncated) {
-            throw new NativeMpiException(op.receive ? "MPI_Irecv" : "MPI_Isend", rc);
-        }
-        if (!op.receive) {
-            return;
-        }
-        if (op.cancelIssued && mpi.cancelled(op.status, op.flag)) {
-            op.cancelled = true;
-            return;
-        }
-        op.truncated = truncated;
-        op.source = op.comm.members[mpi.source(op.status)];
-        op.tag = mpi.tag(op.status);
-        op.bytes = truncated ? op.data.byteSize() : mpi.count(op.status, mpi.byteType(), op.block.asSlice(COUNT, 4));
     }
 
     private void lock() {

@@ -2,7 +2,7 @@ package jmpi.transport.nativempi;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -11,28 +11,32 @@ import java.util.concurrent.atomic.AtomicLong;
  * back beyond that is dropped, and its memory freed by the garbage collector: blocks come from automatic
  * arenas). A message then costs no allocation once the pool has warmed up.
  *
- * <p>Threads: thread-safe and lock-free.
+ * <p>Threads: thread-safe; each size's free list is guarded by its own monitor (uncontended in the common
+ * case; no allocation per call, unlike a linked queue's nodes).
  */
 final class StagingPool {
     private static final int MIN_SHIFT = 6;
     private static final int CLASSES = 63 - MIN_SHIFT;
 
     @SuppressWarnings("unchecked")
-    private final ConcurrentLinkedQueue<MemorySegment>[] free = new ConcurrentLinkedQueue[CLASSES];
+    private final ArrayDeque<MemorySegment>[] free = new ArrayDeque[CLASSES];
     private final AtomicLong retained = new AtomicLong();
     private final long retainBytes;
 
     StagingPool(long retainBytes) {
         this.retainBytes = retainBytes;
         for (int i = 0; i < CLASSES; i++) {
-            free[i] = new ConcurrentLinkedQueue<>();
+            free[i] = new ArrayDeque<>();
         }
     }
 
     /** A block of at least {@code bytes} bytes (its whole size: slice it), 16-byte aligned, not zeroed. */
     MemorySegment allocate(long bytes) {
         int c = sizeClass(bytes);
-        MemorySegment s = free[c].poll();
+        MemorySegment s;
+        synchronized (free[c]) {
+            s = free[c].pollLast();
+        }
         if (s != null) {
             retained.addAndGet(-s.byteSize());
             return s;
@@ -50,7 +54,10 @@ final class StagingPool {
             retained.addAndGet(-size); // over the limit: let the collector free it
             return;
         }
-        free[Long.numberOfTrailingZeros(size) - MIN_SHIFT].offer(block);
+        ArrayDeque<MemorySegment> list = free[Long.numberOfTrailingZeros(size) - MIN_SHIFT];
+        synchronized (list) {
+            list.addLast(block); // (last in, first out: the warmest block goes next)
+        }
     }
 
     /** Bytes of free blocks held now. */
