@@ -66,7 +66,7 @@ class LayeringTest {
             "jmpi-core", "jmpi-spi jmpi-datatype",
             "jmpi-coll", "jmpi-spi jmpi-datatype jmpi-core",
             "jmpi-tcp", "jmpi-spi",
-            "jmpi-launcher", "jmpi-spi jmpi-core jmpi-threads jmpi-shm jmpi-tcp",
+            "jmpi-launcher", "jmpi-spi jmpi-core jmpi-threads jmpi-shm jmpi-tcp jmpi-native",
             "jmpi-testkit", "jmpi-launcher",
             "jmpi-api", "jmpi-spi jmpi-datatype jmpi-core jmpi-coll jmpi-mpj",
             "jmpi-examples", "jmpi-api jmpi-tasks",
