@@ -56,6 +56,15 @@ class JmpirunCliTest {
         }
     }
 
+    /** Every rank waits for a message that never comes. */
+    public static class Hangs {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+            MPI.Finalize();
+        }
+    }
+
     public static class Prints {
         public static void main(String[] args) {
             MPI.Init(args);
@@ -267,5 +276,28 @@ class JmpirunCliTest {
         assertEquals(7, r.exit(), r.out() + r.err());
         assertTrue(r.err().contains("jmpi: rank 1 failed: called System.exit(7) without calling MPI.Finalize"), r.err());
         assertTrue(r.err().contains("jmpirun: job failed: /usr/bin/" + lib.launcher() + " exited with code 7"), r.err());
+    }
+
+    @Test
+    void nativeTimeoutStopsTheJob() throws Exception {
+        NativeLaunch.Library lib = NativeLaunch.Library.OPEN_MPI.installed() ? NativeLaunch.Library.OPEN_MPI
+                : NativeLaunch.Library.MPICH;
+        assumeTrue(lib.installed(), lib.missing());
+        Run r = jmpirun("--transport", "native", "--native-launcher", lib.launcher(), "--timeout", "4", "-np", "2",
+                "-cp", cp(), Hangs.class.getName());
+        assertEquals(124, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("jmpirun: job timed out after 4 s"), r.err());
+        assertTrue(r.millis() < 30_000, "took " + r.millis() + " ms");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (rankProcesses(Hangs.class.getName()) > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertEquals(0, rankProcesses(Hangs.class.getName()), "ranks left running after the timeout");
+    }
+
+    private static long rankProcesses(String mainClass) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().arguments()
+                .map(a -> List.of(a).contains(mainClass) && List.of(a).contains("jmpi.launcher.NativeRank"))
+                .orElse(false)).count();
     }
 }

@@ -204,11 +204,7 @@ public final class Jmpirun implements Callable<Integer> {
                 converted = null; // the printed command names it: keep it
                 return 0;
             }
-            int code = NativeCommand.run(cmd, timeoutSeconds > 0 ? Duration.ofSeconds(timeoutSeconds) : null);
-            if (code != 0) {
-                System.err.println("jmpirun: job failed: " + cmd.get(0) + " exited with code " + code);
-            }
-            return code;
+            return NativeCommand.run(cmd, timeoutSeconds > 0 ? Duration.ofSeconds(timeoutSeconds) : null);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         } catch (IOException e) {

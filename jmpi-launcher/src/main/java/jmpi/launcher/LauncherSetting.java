@@ -4,9 +4,9 @@ import jmpi.spi.Setting;
 
 /**
  * Every tunable of the launcher (a {@link Setting}): read from system properties, by the launcher
- * ({@code jmpi.threads.*}, {@code jmpi.jmpirun.*}) or by each rank process ({@code jmpi.boot.*}, {@code jmpi.rankHost.*}, {@code jmpi.nativeRank.*}),
- * and validated where read (a bad value fails with an {@link IllegalArgumentException} naming the
- * property). docs/CONFIGURATION.md lists the same entries (a test keeps the two in step).
+ * ({@code jmpi.threads.*}, {@code jmpi.jmpirun.*}) or by each rank process ({@code jmpi.boot.*},
+ * {@code jmpi.rankHost.*}, {@code jmpi.nativeRank.*}), and validated where read (a bad value fails with
+ * an {@link IllegalArgumentException} naming the property). docs/CONFIGURATION.md lists the same entries (a test keeps the two in step).
  *
  * <p>Concurrency: an enum of constants, read by any thread.
  */

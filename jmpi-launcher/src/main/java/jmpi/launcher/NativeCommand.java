@@ -248,7 +248,8 @@ final class NativeCommand {
     }
 
     /**
-     * Runs {@code cmd} with this process's standard streams and returns its exit code; after {@code timeout}
+     * Runs {@code cmd} with this process's standard streams and returns its exit code (saying so on standard
+     * error when it is not 0); after {@code timeout}
      * (null: none) it stops the launcher (SIGTERM, which it passes to the ranks; 5 s later SIGKILL to it and
      * everything it started) and returns 124. A signal that ends jmpirun stops the launcher too.
      */
@@ -256,15 +257,21 @@ final class NativeCommand {
         Process p = new ProcessBuilder(cmd).inheritIO().start();
         // left registered after the job: it does nothing once the launcher has ended
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("jmpirun-native-stop").unstarted(() -> stop(p)));
-        if (timeout == null) {
-            return p.waitFor();
-        }
-        if (p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            return p.exitValue();
+        if (timeout == null ? waitFor(p) : p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            int code = p.exitValue();
+            if (code != 0) {
+                System.err.println("jmpirun: job failed: " + cmd.get(0) + " exited with code " + code);
+            }
+            return code;
         }
         System.err.println("jmpirun: job timed out after " + timeout.toSeconds() + " s; stopping " + cmd.get(0));
         stop(p);
         return 124;
+    }
+
+    private static boolean waitFor(Process p) throws InterruptedException {
+        p.waitFor();
+        return true;
     }
 
     private static void stop(Process p) {
