@@ -1,17 +1,26 @@
 package jmpi.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import jmpi.conformance.nativempi.NativeLaunch;
 
 import mpi.MPI;
 
@@ -47,6 +56,15 @@ class JmpirunCliTest {
         }
     }
 
+    /** Every rank waits for a message that never comes. */
+    public static class Hangs {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, MPI.ANY_SOURCE, 0);
+            MPI.Finalize();
+        }
+    }
+
     public static class Prints {
         public static void main(String[] args) {
             MPI.Init(args);
@@ -59,6 +77,10 @@ class JmpirunCliTest {
     }
 
     private static Run jmpirun(String... args) throws IOException, InterruptedException {
+        return jmpirun(java.util.Map.of(), args);
+    }
+
+    private static Run jmpirun(java.util.Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-cp");
@@ -66,7 +88,9 @@ class JmpirunCliTest {
         cmd.add("jmpi.launcher.Jmpirun");
         cmd.addAll(List.of(args));
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(cmd).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().putAll(env);
+        Process p = pb.start();
         p.getOutputStream().close();
         var out = p.getInputStream().readAllBytes();
         var err = p.getErrorStream().readAllBytes();
@@ -118,5 +142,162 @@ class JmpirunCliTest {
         Run noClass = jmpirun("-np", "2", "-cp", cp(), "no.such.Main");
         assertEquals(1, noClass.exit());
         assertTrue(noClass.err().contains("no.such.Main"), noClass.err());
+    }
+
+    // ---------------------------------------------------------------- --transport native
+
+    /** A stand-in launcher named {@code name} in {@code dir} that prints {@code version} for --version. */
+    private static Path fakeLauncher(Path dir, String name, String version) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, "#!/bin/sh\necho '" + version + "'\n");
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return p;
+    }
+
+    private static String dryRun(java.util.Map<String, String> env, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of("--transport", "native", "--dry-run"));
+        all.addAll(List.of(args));
+        Run r = jmpirun(env, all.toArray(new String[0]));
+        assertEquals(0, r.exit(), r.err());
+        return r.out().strip();
+    }
+
+    /** The JVM part every native command ends with. */
+    private static void assertRanksRunNativeRank(String cmd, String main) {
+        assertTrue(cmd.contains("/bin/java --enable-native-access=ALL-UNNAMED "), cmd);
+        assertTrue(cmd.contains(" jmpi.launcher.NativeRank '" + main + "' x 'y z'"), "(shell-quoted: $) " + cmd);
+    }
+
+    @Test
+    void nativeCommandForOpenMpi() throws Exception {
+        assumeTrue(NativeLaunch.Library.OPEN_MPI.installed(), NativeLaunch.Library.OPEN_MPI.missing());
+        String cmd = dryRun(java.util.Map.of(), "--native-launcher", "mpirun.openmpi", "-np", "64", "-Djmpi.x=1",
+                "--native-arg=--mca", "--native-arg=btl_tcp_if_include", "--native-arg=lo", "-cp", "/p/q.jar",
+                Prints.class.getName(), "x", "y z");
+        boolean root = "root".equals(System.getProperty("user.name"));
+        assertTrue(cmd.startsWith("/usr/bin/mpirun.openmpi -np 64 --bind-to none " + (root ? "--allow-run-as-root " : "")
+                + "--oversubscribe --mca btl_tcp_if_include lo "), cmd);
+        assertTrue(cmd.contains(" -Djmpi.x=1 -cp "), cmd);
+        assertTrue(cmd.contains(":/p/q.jar jmpi.launcher.NativeRank"), cmd);
+        assertRanksRunNativeRank(cmd, Prints.class.getName());
+    }
+
+    @Test
+    void nativeCommandForMpichWithAHostfileInHydrasFormat(@TempDir Path dir) throws Exception {
+        assumeTrue(NativeLaunch.Library.MPICH.installed(), NativeLaunch.Library.MPICH.missing());
+        Path hosts = Files.writeString(dir.resolve("hosts"), "# two hosts\nnode1 slots=4\nnode2:2\n");
+        String cmd = dryRun(java.util.Map.of(), "--native-launcher", "mpirun.mpich", "--hostfile", hosts.toString(),
+                "-np", "6", "--tag-output", Prints.class.getName(), "x", "y z");
+        assertTrue(cmd.startsWith("/usr/bin/mpirun.mpich -n 6 -f /"), cmd);
+        assertTrue(cmd.contains(" -prepend-rank /"), cmd);
+        assertFalse(cmd.contains("bind-to"), cmd);
+        String converted = cmd.split(" ")[4];
+        assertEquals(List.of("node1:4", "node2:2"), Files.readAllLines(Path.of(converted)));
+        Files.delete(Path.of(converted));
+        assertRanksRunNativeRank(cmd, Prints.class.getName());
+    }
+
+    @Test
+    void nativeCommandForOpenMpiFoundThroughItsLinksOrVersion(@TempDir Path dir) throws Exception {
+        Path real = fakeLauncher(dir, "orterun", "unused");
+        Files.createSymbolicLink(dir.resolve("mpirun"), real);
+        String viaLink = dryRun(java.util.Map.of("PATH", dir.toString()), "-np", "2", Prints.class.getName(), "x", "y z");
+        assertTrue(viaLink.startsWith(dir.resolve("mpirun") + " -np 2 --bind-to none "), viaLink);
+        Path other = Files.createDirectory(dir.resolve("other"));
+        fakeLauncher(other, "mpiexec", "mpiexec (OpenRTE) 5.0.1");
+        Path hosts = Files.writeString(dir.resolve("hosts"), "a:2\nb\n");
+        String viaVersion = dryRun(java.util.Map.of("PATH", other.toString()), "--hostfile", hosts.toString(), "-np", "3",
+                Prints.class.getName(), "x", "y z");
+        assertTrue(viaVersion.startsWith(other.resolve("mpiexec") + " -np 3 --bind-to none "), viaVersion);
+        assertFalse(viaVersion.contains("--oversubscribe"), "a hostfile's slots decide: " + viaVersion);
+        String converted = viaVersion.split(" --hostfile ")[1].split(" ")[0];
+        assertEquals(List.of("a slots=2", "b slots=1"), Files.readAllLines(Path.of(converted)));
+        Files.delete(Path.of(converted));
+    }
+
+    @Test
+    void nativeCommandForSrunInsideAnAllocation(@TempDir Path dir) throws Exception {
+        fakeLauncher(dir, "srun", "slurm 23.02.7");
+        fakeLauncher(dir, "mpirun.openmpi", "mpirun.openmpi (OpenRTE) 4.1.4");
+        java.util.Map<String, String> env = java.util.Map.of("PATH", dir.toString(), "SLURM_JOB_ID", "42");
+        String cmd = dryRun(env, "-np", "8", "--native-arg=--mpi=pmix", Prints.class.getName(), "x", "y z");
+        assertTrue(cmd.startsWith(dir.resolve("srun") + " -n 8 --cpu-bind=none --kill-on-bad-exit=1 --mpi=pmix /"), cmd);
+        assertRanksRunNativeRank(cmd, Prints.class.getName());
+        String outside = dryRun(java.util.Map.of("PATH", dir.toString()), "-np", "8", Prints.class.getName(), "x", "y z");
+        assertTrue(outside.startsWith(dir.resolve("mpirun.openmpi") + " -np 8 "), "outside Slurm, mpirun: " + outside);
+        Path hosts = Files.writeString(dir.resolve("hosts"), "a\n");
+        Run refused = jmpirun(env, "--transport", "native", "--dry-run", "--hostfile", hosts.toString(), "-np", "1",
+                Prints.class.getName());
+        assertEquals(2, refused.exit(), refused.err());
+        assertTrue(refused.err().contains("--hostfile with srun"), refused.err());
+    }
+
+    @Test
+    void nativeLauncherProblemsAreUsageErrors(@TempDir Path dir) throws Exception {
+        Run missing = jmpirun(java.util.Map.of("PATH", dir.toString()), "--transport", "native", "-np", "2",
+                Prints.class.getName());
+        assertEquals(2, missing.exit(), missing.err());
+        assertTrue(missing.err().contains("no MPI launcher on the PATH (looked for mpirun.openmpi, mpirun.mpich, mpirun,"
+                + " mpiexec)"), missing.err());
+        Run named = jmpirun("--transport", "native", "--native-launcher", "no-such-mpirun", "-np", "2",
+                Prints.class.getName());
+        assertEquals(2, named.exit(), named.err());
+        assertTrue(named.err().contains("MPI launcher no-such-mpirun is not on the PATH"), named.err());
+        Run kind = jmpirun("--transport", "native", "--native-kind", "lam", "-np", "2", Prints.class.getName());
+        assertEquals(2, kind.exit(), kind.err());
+        assertTrue(kind.err().contains("--native-kind lam is not one of"), kind.err());
+        Run stray = jmpirun("--dry-run", "-np", "2", Prints.class.getName());
+        assertEquals(2, stray.exit(), stray.err());
+        assertTrue(stray.err().contains("go with --transport native"), stray.err());
+    }
+
+    @ParameterizedTest
+    @EnumSource(NativeLaunch.Library.class)
+    void nativeRunsHelloOnTheLibrary(NativeLaunch.Library lib) throws Exception {
+        assumeTrue(lib.installed(), lib.missing());
+        Run r = jmpirun("--transport", "native", "--native-launcher", lib.launcher(), "--timeout", "50", "-np", "3",
+                "-cp", cp(), Prints.class.getName(), "a", "b");
+        assertEquals(0, r.exit(), r.err());
+        for (int rank = 0; rank < 3; rank++) {
+            assertTrue(r.out().contains("I am " + rank + " of 3 args a,b"), r.out() + r.err());
+        }
+        Run hello = jmpirun("--transport", "native", "--native-launcher", lib.launcher(), "--timeout", "50", "-np", "3",
+                "jmpi.examples.Hello");
+        assertEquals(0, hello.exit(), hello.err());
+        assertTrue(hello.out().contains("hello from rank 2 of 3"), hello.out() + hello.err());
+    }
+
+    @ParameterizedTest
+    @EnumSource(NativeLaunch.Library.class)
+    void nativeForwardsTheJobsExitCode(NativeLaunch.Library lib) throws Exception {
+        assumeTrue(lib.installed(), lib.missing());
+        Run r = jmpirun("--transport", "native", "--native-launcher", lib.launcher(), "--timeout", "50", "-np", "2",
+                "-cp", cp(), ExitsWhileOtherComputes.class.getName());
+        assertEquals(7, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("jmpi: rank 1 failed: called System.exit(7) without calling MPI.Finalize"), r.err());
+        assertTrue(r.err().contains("jmpirun: job failed: /usr/bin/" + lib.launcher() + " exited with code 7"), r.err());
+    }
+
+    @Test
+    void nativeTimeoutStopsTheJob() throws Exception {
+        NativeLaunch.Library lib = NativeLaunch.Library.OPEN_MPI.installed() ? NativeLaunch.Library.OPEN_MPI
+                : NativeLaunch.Library.MPICH;
+        assumeTrue(lib.installed(), lib.missing());
+        Run r = jmpirun("--transport", "native", "--native-launcher", lib.launcher(), "--timeout", "4", "-np", "2",
+                "-cp", cp(), Hangs.class.getName());
+        assertEquals(124, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("jmpirun: job timed out after 4 s"), r.err());
+        assertTrue(r.millis() < 30_000, "took " + r.millis() + " ms");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (rankProcesses(Hangs.class.getName()) > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertEquals(0, rankProcesses(Hangs.class.getName()), "ranks left running after the timeout");
+    }
+
+    private static long rankProcesses(String mainClass) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().arguments()
+                .map(a -> List.of(a).contains(mainClass) && List.of(a).contains("jmpi.launcher.NativeRank"))
+                .orElse(false)).count();
     }
 }

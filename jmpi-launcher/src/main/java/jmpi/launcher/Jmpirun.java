@@ -1,10 +1,16 @@
 package jmpi.launcher;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
@@ -13,10 +19,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code jmpirun -np N [-cp CLASSPATH] [--transport threads|auto|shm|tcp] [--hostfile F] [--ranks-per-jvm K]
+ * {@code jmpirun -np N [-cp CLASSPATH] [--transport threads|auto|shm|tcp|native] [--hostfile F] [--ranks-per-jvm K]
  * MainClass [args]}: runs an MPI program, its ranks as threads of this JVM ({@link ThreadsJob}) or in
  * JVMs of their own, on this host or several ({@link ProcessJob}, docs/LAUNCH.md). The exit code is 0 when every rank ended well, else the first
- * failing rank's code, with each failure (rank, why, stack) printed on standard error.
+ * failing rank's code, with each failure (rank, why, stack) printed on standard error. With
+ * {@code --transport native} it runs the system's MPI launcher instead ({@link NativeCommand}) and exits
+ * with its code.
+ *
+ * <p>Concurrency: one instance per command line, used by the main thread.
  */
 @Command(name = "jmpirun", mixinStandardHelpOptions = true, version = "jmpi 0.1.0",
         description = "Runs an MPI (mpiJava / MPJ API) program on N ranks.",
@@ -30,13 +40,36 @@ public final class Jmpirun implements Callable<Integer> {
 
     @Option(names = "--transport", description = "how ranks talk: threads (every rank a thread of this JVM; the default"
             + " without --hostfile and --ranks-per-jvm); auto (ranks are JVMs: threads inside a JVM, shm within a host,"
-            + " tcp across hosts; the default with them); shm or tcp (that transport between every two JVMs), or the name"
-            + " of any transport found on the class path")
+            + " tcp across hosts; the default with them); shm or tcp (that transport between every two JVMs); native (the"
+            + " system's MPI library, started by its own launcher: mpirun, mpiexec or srun), or the name of any transport"
+            + " found on the class path")
     String transport;
+
+    @Option(names = "--native-launcher", paramLabel = "PATH", description = "with --transport native: the MPI launcher"
+            + " to run, a path or a name on the PATH (default: property jmpi.jmpirun.nativeLauncher, else srun inside a"
+            + " Slurm allocation, else the first of mpirun.openmpi, mpirun.mpich, mpirun, mpiexec)")
+    String nativeLauncher;
+
+    @Option(names = "--native-kind", paramLabel = "KIND", description = "with --transport native: the launcher's"
+            + " command-line family, openmpi, hydra (MPICH, Intel MPI), slurm or mpiexec (default: from its name or its"
+            + " --version)")
+    String nativeKind;
+
+    @Option(names = "--native-arg", paramLabel = "ARG", description = "with --transport native: an option passed to"
+            + " the launcher as it is, after jmpirun's own (repeatable; e.g. --native-arg=--mpi=pmix)")
+    List<String> nativeArgs = new ArrayList<>();
+
+    @Option(names = "-D", paramLabel = "name=value", mapFallbackValue = "", description = "a system property of every"
+            + " rank (repeatable; with threads, of this JVM); after the options in JMPI_JAVA_OPTS")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(names = "--dry-run", description = "with --transport native: print the launcher's command line instead of"
+            + " running it")
+    boolean dryRun;
 
     @Option(names = {"--hostfile", "-hostfile", "--machinefile"}, paramLabel = "FILE",
             description = "hosts to place the ranks on, one per line: name [slots=N]; filled in order")
-    java.nio.file.Path hostfile;
+    Path hostfile;
 
     @Option(names = {"--remote-start", "--launch-agent"}, paramLabel = "TEMPLATE", description = "how a rank JVM is started"
             + " on another host: {host} is replaced, {command} is the command as one shell word, else the command's words"
@@ -81,16 +114,26 @@ public final class Jmpirun implements Callable<Integer> {
         if (ranksPerJvm < 1) {
             throw usage("--ranks-per-jvm must be at least 1, not " + ranksPerJvm);
         }
+        if (kind.equals("native")) {
+            return runNative();
+        }
+        if (dryRun || nativeLauncher != null || nativeKind != null || !nativeArgs.isEmpty()) {
+            throw usage("--dry-run, --native-launcher, --native-kind and --native-arg go with --transport native");
+        }
         JobResult result;
         if (kind.equals("threads")) {
             if (processes) {
                 throw usage("--transport threads runs every rank in this JVM: --hostfile and --ranks-per-jvm need"
                         + " a process transport (auto, shm, tcp)");
             }
+            properties.forEach(System::setProperty);
             result = new ThreadsJob(spec).run();
         } else {
             checkTransport(urls, kind);
             ProcessJob job = new ProcessJob(spec, kind).inheritStdin(true).ranksPerJvm(ranksPerJvm);
+            if (!properties.isEmpty()) {
+                job.jvmOptions(jvmOptions());
+            }
             try {
                 job.remoteStart(remoteStart);
                 if (hostfile != null) {
@@ -124,6 +167,75 @@ public final class Jmpirun implements Callable<Integer> {
         return result.exitCode();
     }
 
+    /** JMPI_JAVA_OPTS, then the -D options. */
+    private List<String> jvmOptions() {
+        List<String> options = new ArrayList<>(ProcessJob.splitOptions(System.getenv("JMPI_JAVA_OPTS")));
+        properties.forEach((k, v) -> options.add("-D" + k + "=" + v));
+        return options;
+    }
+
+    /** {@code --transport native}: the system's launcher runs the ranks; its exit code is the job's. */
+    private int runNative() {
+        if (ranksPerJvm != 1) {
+            throw usage("--ranks-per-jvm does not go with --transport native: the MPI launcher starts one JVM per rank");
+        }
+        if (bootstrapAddress != null || !remoteStart.equals(ProcessJob.DEFAULT_REMOTE_START)) {
+            throw usage("--bootstrap-address and --remote-start do not go with --transport native: the MPI launcher"
+                    + " starts the ranks (pass its own options with --native-arg)");
+        }
+        String own = System.getProperty("java.class.path", "");
+        String cp = own.isEmpty() ? classPath : own + File.pathSeparator + classPath;
+        String javaCommand = ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        NativeCommand.Job job = new NativeCommand.Job(np, javaCommand, jvmOptions(), cp, mainClass, args, tagOutput, nativeArgs);
+        Path converted = null;
+        try {
+            String requested = nativeLauncher != null ? nativeLauncher : LauncherSetting.NATIVE_LAUNCHER.value();
+            NativeCommand.Launcher launcher = NativeCommand.choose(requested, nativeKind, System.getenv());
+            if (hostfile != null) {
+                List<String> lines = NativeCommand.hostfileLines(launcher.kind(), Hostfile.read(hostfile));
+                converted = Files.createTempFile("jmpirun-hosts", ".txt");
+                Files.write(converted, lines);
+            }
+            List<String> cmd = NativeCommand.command(launcher, job, converted,
+                    "root".equals(System.getProperty("user.name")), onlineCpus());
+            if (dryRun) {
+                System.out.println(String.join(" ", cmd.stream().map(RankSpawner::shellQuote).toList()));
+                converted = null; // the printed command names it: keep it
+                return 0;
+            }
+            return NativeCommand.run(cmd, timeoutSeconds > 0 ? Duration.ofSeconds(timeoutSeconds) : null);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run the MPI launcher", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the job ran", e);
+        } finally {
+            if (converted != null) {
+                try {
+                    Files.deleteIfExists(converted);
+                } catch (IOException e) {
+                    System.err.println("jmpirun: cannot delete " + converted + ": " + e);
+                }
+            }
+        }
+    }
+
+    /** The machine's CPUs (not this JVM's share of them). */
+    private static int onlineCpus() {
+        Path online = Path.of("/sys/devices/system/cpu/online");
+        if (Files.isReadable(online)) {
+            try {
+                return NativeRankChecks.countCpuList(Files.readString(online));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + online, e);
+            }
+        }
+        return Runtime.getRuntime().availableProcessors();
+    }
+
     private CommandLine.ParameterException usage(String message) {
         return new CommandLine.ParameterException(new CommandLine(this), message);
     }
@@ -137,8 +249,8 @@ public final class Jmpirun implements Callable<Integer> {
             }
         } catch (IllegalStateException e) {
             throw usage("--transport " + kind + " is not available: " + e.getMessage() + "; threads is always available");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -4,9 +4,9 @@ import jmpi.spi.Setting;
 
 /**
  * Every tunable of the launcher (a {@link Setting}): read from system properties, by the launcher
- * ({@code jmpi.threads.*}) or by each rank process ({@code jmpi.boot.*}, {@code jmpi.rankHost.*}),
- * and validated where read (a bad value fails with an {@link IllegalArgumentException} naming the
- * property). docs/CONFIGURATION.md lists the same entries (a test keeps the two in step).
+ * ({@code jmpi.threads.*}, {@code jmpi.jmpirun.*}) or by each rank process ({@code jmpi.boot.*},
+ * {@code jmpi.rankHost.*}, {@code jmpi.nativeRank.*}), and validated where read (a bad value fails with
+ * an {@link IllegalArgumentException} naming the property). docs/CONFIGURATION.md lists the same entries (a test keeps the two in step).
  *
  * <p>Concurrency: an enum of constants, read by any thread.
  */
@@ -15,6 +15,10 @@ public enum LauncherSetting implements Setting {
             "How long a rank process tries to join the bootstrap service before it fails naming the address (ms)."),
     ORPHAN_GRACE_MILLIS("jmpi.boot.orphanGraceMillis", "3000",
             "How long a rank process that lost its launcher's bootstrap connection lives on before it ends itself (ms); negative: never."),
+    NATIVE_LAUNCHER("jmpi.jmpirun.nativeLauncher", "auto",
+            "The system's MPI launcher jmpirun --transport native runs (a path or a name on the PATH; --native-launcher wins); auto: srun inside a Slurm allocation, else the first of mpirun.openmpi, mpirun.mpich, mpirun, mpiexec."),
+    NATIVE_RANK_WARN("jmpi.nativeRank.warn", "true",
+            "jmpi.launcher.NativeRank prints one line per host when the MPI launcher bound the JVM to one CPU or native access is not enabled."),
     RANK_HOST_GRACE_MILLIS("jmpi.rankHost.graceMillis", "3000",
             "How long a JVM of several ranks (--ranks-per-jvm) waits for its other ranks after one fails (ms)."),
     THREADS_ENCODE("jmpi.threads.encode", "false",
