@@ -101,7 +101,7 @@ echo "# host: $(hostname), cores: $(nproc) (ranks > cores are oversubscribed on 
 echo "# $lib_name: $(grep -m1 '^# MPI:' "$out/$library"-bcast-np*.1.txt | head -1 | sed 's/^.*# MPI: *//') (bench/c/coll.c, gcc -O2 via $lib_mpicc; ${launch_text/-np N/-np RANKS}; the library's own collectives)"
 if [ "$transport" = native ]; then
   echo "# jmpi: $(grep -m1 '^# JVM:' "$out"/jmpi-np*.1.txt | head -1 | sed 's/^.*# JVM: *//'), native transport over $lib_name (jmpi's collective algorithms over the library's point-to-point), one JVM per rank: ${launch_text/-np N/-np RANKS} java --enable-native-access=ALL-UNNAMED -Xmx(8192/RANKS)m ${JMPI_JAVA_OPTS:+$JMPI_JAVA_OPTS }jmpi.bench.CollSweep --mem-cap (4800/RANKS)M"
-  echo "# jmpi_algorithm: the built-in table's choice for locality 'processes' as CollKernel names it (the engine's own choice on this communicator may differ)"
+  echo "# jmpi_algorithm: the built-in table's choice for the locality the engine computes (host: every rank on this machine, each its own JVM)"
 else
   echo "# jmpi: $(grep -m1 '^# JVM:' "$out"/jmpi-np*.1.txt | head -1 | sed 's/^.*# JVM: *//'), threads transport, -Xmx8g, built-in selection table (algorithm chosen per point: see jmpi's column)"
 fi

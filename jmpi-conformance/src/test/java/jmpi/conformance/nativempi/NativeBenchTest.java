@@ -61,13 +61,17 @@ class NativeBenchTest {
         List<String> args = List.of("--repeat", "1", "--collectives", "bcast,allreduce", "--sizes", "800,8000,80000",
                 "--iters", "10", "--warmup", "2", "--mem-cap", "200M", "--transport", "native", "--command",
                 "NativeBenchTest");
-        NativeLaunch.Result r = NativeLaunch.run(lib, 3, "jmpi.bench.CollSweep", List.of(), args, LIMIT);
+        // the counters at Finalize say which algorithms ran: the sweep's "default:NAME" must be one of them
+        NativeLaunch.Result r = NativeLaunch.run(lib, 3, "jmpi.bench.CollSweep", List.of("-Djmpi.coll.stats=true"),
+                args, LIMIT);
         assertEquals(0, r.exitCode(), "CollSweep over " + lib + ": " + r.describe());
         List<String> seen = new ArrayList<>();
         Matcher m = SWEEP.matcher(r.output());
         while (m.find()) {
             seen.add(m.group(1) + " " + m.group(2) + " " + m.group(3));
             assertTrue(m.group(4).startsWith("default:"), "nothing forced: " + m.group() + "; " + r.describe());
+            String ran = m.group(1) + "." + m.group(4).substring("default:".length()) + "=";
+            assertTrue(r.output().contains(ran), "the engine ran " + ran + " (the sweep's column): " + r.describe());
             assertTrue(Double.parseDouble(m.group(5)) > 0, m.group() + "; " + r.describe());
         }
         assertEquals(List.of("bcast 3 800", "bcast 3 8000", "bcast 3 80000", "allreduce 3 800", "allreduce 3 8000",
