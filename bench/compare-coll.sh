@@ -23,7 +23,7 @@ script=compare-coll.sh
 nps="2 4 8"; max_doubles=10000000; iters=200; warmup=20; repeat=1; keep=; baseline=; transport=threads
 library=openmpi; job_timeout=1800
 while [ $# -gt 0 ]; do
-  case "$1" in -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+  case "$1" in -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
   [ $# -ge 2 ] || { echo "$script: $1 needs a value" >&2; exit 2; }
   case "$1" in
     --np) nps=$2 ;;
