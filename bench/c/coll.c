@@ -6,7 +6,7 @@
  *
  * Timing as jmpi.bench.CollKernel: per size, warm-up calls, a barrier, timed calls; each rank's average
  * per call; rank 0 prints the average over ranks (and min / max) in the SWEEP line format of
- * jmpi.bench.CollSweep with the algorithm "openmpi-default". Iterations: --iters up to 64 KiB, scaled by
+ * jmpi.bench.CollSweep with the algorithm "openmpi-default" or "mpich-default" (LIBRARY_DEFAULT). Iterations: --iters up to 64 KiB, scaled by
  * 65536/size above (at least 4 timed, 1 warm-up). Sizes whose buffers (all ranks together, this host)
  * exceed --mem-cap (default 4.8 GB, as jmpi's 60 % of -Xmx8g) are skipped.
  */
@@ -17,6 +17,14 @@
 #include <unistd.h>
 
 #define LARGE_BYTES 65536L
+/* the algorithm column: the library's own choice, named by the library this is compiled against */
+#if defined(OPEN_MPI)
+#define LIBRARY_DEFAULT "openmpi-default"
+#elif defined(MPICH_VERSION)
+#define LIBRARY_DEFAULT "mpich-default"
+#else
+#define LIBRARY_DEFAULT "library-default"
+#endif
 
 static int scaled(int count, long bytes, int floor) {
     if (bytes <= LARGE_BYTES) return count;
@@ -63,7 +71,7 @@ int main(int argc, char **argv) {
         long bytes = n * 8;
         double need = (double) size * bytes * (bcast ? 2 : 3);
         if (need > mem_cap) {
-            if (rank == 0) printf("# skipped %s %d %ld openmpi-default: needs about %.0f MiB > cap\n",
+            if (rank == 0) printf("# skipped %s %d %ld " LIBRARY_DEFAULT ": needs about %.0f MiB > cap\n",
                                   argv[1], size, bytes, need / 1048576);
             continue;
         }
@@ -85,7 +93,7 @@ int main(int argc, char **argv) {
         MPI_Reduce(&us, &mx, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
         MPI_Reduce(&us, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
         if (rank == 0) {
-            printf("SWEEP %s %d %ld openmpi-default %.3f %.3f %.3f %d\n", argv[1], size, bytes, sum / size, mn, mx, it);
+            printf("SWEEP %s %d %ld " LIBRARY_DEFAULT " %.3f %.3f %.3f %d\n", argv[1], size, bytes, sum / size, mn, mx, it);
             fflush(stdout);
         }
         free(s);

@@ -1,5 +1,6 @@
 package jmpi.bench;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 
@@ -141,6 +142,31 @@ public final class CollKernel {
         return n != null && n.count() > 1 ? "hosts" : locality(transport);
     }
 
+    /** Bytes of a processor name compared by {@link #locality(String, Intracomm)} (MPI_MAX_PROCESSOR_NAME). */
+    private static final int NAME_BYTES = 256;
+
+    /**
+     * The locality the engine computes for {@code comm}, as the table is asked for it: "hosts" over several blocks
+     * of {@code -Djmpi.coll.nodes=K}, "jvm" on the threads transport, else "host" when every member reports this
+     * member's processor name (shm, tcp and native jobs on one machine), "hosts" when not. Collective: every member
+     * calls it (an Allgather of the names), and every member gets the same answer.
+     */
+    public static String locality(String transport, Intracomm comm) {
+        String simple = locality(transport, comm.Size());
+        if (!simple.equals("processes")) {
+            return simple;
+        }
+        byte[] mine = java.util.Arrays.copyOf(MPI.Get_processor_name().getBytes(StandardCharsets.UTF_8), NAME_BYTES);
+        byte[] all = new byte[NAME_BYTES * comm.Size()];
+        comm.Allgather(mine, 0, NAME_BYTES, MPI.BYTE, all, 0, NAME_BYTES, MPI.BYTE);
+        for (int r = 0; r < comm.Size(); r++) {
+            if (!java.util.Arrays.equals(all, r * NAME_BYTES, (r + 1) * NAME_BYTES, mine, 0, NAME_BYTES)) {
+                return "hosts";
+            }
+        }
+        return "host";
+    }
+
     /** Bytes of buffers one rank allocates for {@code bytes} (the largest rank, the root). */
     public long bufferBytes(long bytes) {
         return switch (collective) {
@@ -173,7 +199,7 @@ public final class CollKernel {
         }
     }
 
-    /** The table's choice for {@code bytes} on this communicator ({@code locality} jvm or processes). */
+    /** The table's choice for {@code bytes} on this communicator ({@code locality} as the table names it). */
     public String chosen(Selection table, String locality, long bytes) {
         return table.choose(collective, locality, problem(collective, size, bytes, locality)).name();
     }

@@ -78,6 +78,7 @@ public final class CollSweep {
             System.exit(2);
         }
         boolean threads = o.transport.equalsIgnoreCase("threads");
+        String loc = CollKernel.locality(o.transport, MPI.COMM_WORLD);
         if (rank == 0) {
             Report.header("collective sweep", o, MPI.COMM_WORLD,
                     "per point the average over ranks of each rank's time per call, us (CollKernel), best of " + repeat
@@ -92,7 +93,6 @@ public final class CollSweep {
                 continue;
             }
             var table = CollKernel.table();
-            String loc = CollKernel.locality(o.transport, ranks);
             List<Long> mine = c.equals("barrier") ? List.of(0L) : sizes;
             boolean warmed = false;
             for (long requested : mine) {

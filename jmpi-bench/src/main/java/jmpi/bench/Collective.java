@@ -93,7 +93,7 @@ public final class Collective {
     private static void run(BenchOptions o, CollKernel k, List<Long> sizes, long memCap, int ranks) {
         int rank = MPI.COMM_WORLD.Rank();
         String c = k.collective();
-        String locality = CollKernel.locality(o.transport, ranks);
+        String locality = CollKernel.locality(o.transport, MPI.COMM_WORLD);
         Selection table = CollKernel.table();
         String forced = k.forced();
         String[] titles = {"bytes", "iterations", "avg_us", "min_us", "max_us", "algorithm", "default"};
