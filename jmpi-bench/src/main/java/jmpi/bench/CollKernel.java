@@ -109,14 +109,23 @@ public final class CollKernel {
      * ranks share memory when this is a threads job (no {@code JMPI_BOOT}: every rank in this JVM).
      */
     public Problem problem(long bytes) {
-        return problem(collective, size, bytes, locality(System.getenv("JMPI_BOOT") == null ? "threads" : "processes",
-                size));
+        return problem(collective, size, bytes, locality(System.getenv("JMPI_BOOT") != null ? "processes"
+                : launchedByMpiLibrary() ? "native" : "threads", size));
+    }
+
+    /** Whether this process is a rank of the system MPI library's job (its launcher's environment: the native transport). */
+    static boolean launchedByMpiLibrary() {
+        return System.getenv("JMPI_BOOT") == null && (System.getenv("OMPI_COMM_WORLD_RANK") != null
+                || System.getenv("PMI_RANK") != null || System.getenv("PMIX_RANK") != null);
     }
 
     /** What the selection table sees for a call of this benchmark on {@code ranks} ranks at {@code locality}. */
     public static Problem problem(String collective, int ranks, long bytes, String locality) {
         int count = (int) Math.min(Integer.MAX_VALUE, reduces(collective) ? bytes / 8 : bytes);
-        return new Problem(ranks, bytes, count, true, "jvm".equals(locality), emulatedNodes(ranks));
+        // on native the library's own collectives are offered (the drivers reduce doubles with SUM, which every
+        // library that grants THREAD_MULTIPLE passes the start-up check for)
+        return new Problem(ranks, bytes, count, true, "jvm".equals(locality), emulatedNodes(ranks),
+                "native".equals(locality) ? null : Problem.NOT_NATIVE);
     }
 
     /**
@@ -148,7 +157,7 @@ public final class CollKernel {
     /**
      * The locality the engine computes for {@code comm}, as the table is asked for it: "hosts" over several blocks
      * of {@code -Djmpi.coll.nodes=K}, "jvm" on the threads transport, else "host" when every member reports this
-     * member's processor name (shm, tcp and native jobs on one machine), "hosts" when not. Collective: every member
+     * member's processor name (shm and tcp jobs on one machine), "hosts" when not. Collective: every member
      * calls it (an Allgather of the names), and every member gets the same answer.
      */
     public static String locality(String transport, Intracomm comm) {
@@ -327,8 +336,15 @@ public final class CollKernel {
         return d;
     }
 
-    /** "jvm" on the threads transport, "processes" on the others (the locality the table is asked for). */
+    /**
+     * "jvm" on the threads transport, "native" on the native one (the library's job), "processes" on the others
+     * (the locality the table is asked for).
+     */
     public static String locality(String transport) {
-        return transport.toLowerCase(Locale.ROOT).equals("threads") ? "jvm" : "processes";
+        return switch (transport.toLowerCase(Locale.ROOT)) {
+            case "threads" -> "jvm";
+            case "native" -> "native";
+            default -> "processes";
+        };
     }
 }

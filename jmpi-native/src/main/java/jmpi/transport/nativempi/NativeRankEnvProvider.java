@@ -120,6 +120,9 @@ public final class NativeRankEnvProvider implements RankEnvProvider {
 
     /** The job as the MPI library runs it: failing aborts it through {@code MPI_Abort}. */
     static final class NativeJob implements JobControl {
+        /** How long a failing rank waits between printing why and calling MPI_Abort. */
+        private static final long ABORT_GRACE_NANOS = 300_000_000L;
+
         private final NativeMpi mpi;
         private final NativeTransport transport;
         private volatile String abortReason;
@@ -148,6 +151,9 @@ public final class NativeRankEnvProvider implements RankEnvProvider {
             abortReason = "rank " + rank + ": " + reason;
             System.err.println("jmpi: rank " + rank + " failed: " + reason + "; aborting the job");
             System.err.flush();
+            // The launcher forwards a rank's output through a pipe it stops reading when the abort tears the
+            // job down: give it a moment to pass the line on (Hydra lost it in about 1 run of 10 without this).
+            java.util.concurrent.locks.LockSupport.parkNanos(ABORT_GRACE_NANOS);
             if (!transport.closed()) {
                 mpi.abort(mpi.commWorld(), exitCode == 0 ? 1 : exitCode); // ends every process of the job
             }
