@@ -57,7 +57,7 @@ public final class NativeRankEnvProvider implements RankEnvProvider {
         boolean[] sameHost = sameHost(mpi, rank, size);
         long eager = NativeSetting.EAGER_LIMIT.longValue(Setting.SYSTEM_PROPERTIES, 0, Integer.MAX_VALUE, 65_536);
         int first = (int) NativeSetting.FIRST_PART_BYTES.longValue(Setting.SYSTEM_PROPERTIES, 256, 1 << 30, 65_568);
-        long pool = NativeSetting.POOL_BYTES.longValue(Setting.SYSTEM_PROPERTIES, 0, Long.MAX_VALUE, 64L << 20);
+        long pool = NativeSetting.POOL_BYTES.longValue(Setting.SYSTEM_PROPERTIES, 0, Long.MAX_VALUE, 256L << 20);
         long park = NativeSetting.PARK_MICROS.longValue(Setting.SYSTEM_PROPERTIES, 1, 1_000_000, 50);
         NativeTransport transport = new NativeTransport(mpi, rank, size, provided, sameHost, eager, first, pool,
                 park * 1_000);
