@@ -348,6 +348,9 @@ final class LibraryMatching implements PointToPoint {
         }
         long whole = HEADER + payload;
         int bulkTag = memory.get(JAVA_INT, 12);
+        if (direct(r, memory, bytes, sender, tag, payload, bulkTag)) {
+            return;
+        }
         MemorySegment into = memory;
         if (memory.byteSize() < whole) { // (the pool's block may have room already)
             into = lib.allocate(whole);
@@ -356,6 +359,58 @@ final class LibraryMatching implements PointToPoint {
         }
         lib.irecv(MatchingTransport.BULK, sender, bulkTag, into.asSlice(bytes, whole - bytes),
                 new Bulk(r, into, whole, tag));
+    }
+
+    /**
+     * Receives the rest of a long message straight into {@code r}'s array when it fits there as it is (the
+     * sender's type, every element in the buffer, elements in the machine's byte order): the first part's
+     * data is copied in, the rest received by the library into the array itself (a blocking receive of a
+     * message the sender has started; no staging block and no second copy). False, with nothing done,
+     * when it does not fit so or the transport cannot; a mismatch or truncation then takes the staged path,
+     * which reports it.
+     */
+    private boolean direct(RecvRequest r, MemorySegment memory, long bytes, int sender, int tag, long payload,
+                           int bulkTag) {
+        int typeCode = memory.get(JAVA_INT, 0);
+        int count = memory.get(JAVA_INT, 4);
+        if (r.type == BasicType.OBJECT || r.type == BasicType.BOOLEAN || typeCode != r.typeCode || count <= 0
+                || count > r.capacity || r.type.layout().order() != java.nio.ByteOrder.nativeOrder()
+                || payload != count * r.type.layout().byteSize()) {
+            return false;
+        }
+        MemorySegment array = heap(r.buffer());
+        if (array == null) {
+            return false;
+        }
+        long at = r.offset * r.type.layout().byteSize();
+        long first = bytes - HEADER;
+        MemorySegment target = array.asSlice(at, payload);
+        MemorySegment rest = target.asSlice(first);
+        if (!lib.receiveInto(sender, bulkTag, rest)) {
+            return false;
+        }
+        int source = memory.get(JAVA_INT, 8);
+        MemorySegment.copy(memory, HEADER, target, 0, first);
+        lib.release(memory);
+        r.source = source;
+        r.tag = tag;
+        r.count = count;
+        r.finish();
+        return true;
+    }
+
+    /** The memory of a primitive array (other than boolean[]), or null. */
+    private static MemorySegment heap(Object array) {
+        return switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            case null, default -> null;
+        };
     }
 
     /** Unpacks a received message (header and data, {@code bytes} long) into {@code r} and fills in its status. */

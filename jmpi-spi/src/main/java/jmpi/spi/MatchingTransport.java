@@ -68,6 +68,17 @@ public interface MatchingTransport {
     Operation irecv(int context, int source, int tag, MemorySegment into, Object owner);
 
     /**
+     * Receives, blocking, exactly {@code into.byteSize()} bytes from world rank {@code source} with {@code tag}
+     * on {@link #BULK} straight into {@code into}, which may be a Java array's memory (held in place for the
+     * call); false when this transport cannot (then nothing happened). Only for a message the sender has
+     * started already (the second part of a message whose first part arrived): no other action of the sender
+     * is needed for it to complete, so blocking cannot deadlock.
+     */
+    default boolean receiveInto(int source, int tag, MemorySegment into) {
+        return false;
+    }
+
+    /**
      * A matched probe: takes the first message that matches out of the library's matching, to be received
      * with {@link #receive}; null when none has arrived.
      */

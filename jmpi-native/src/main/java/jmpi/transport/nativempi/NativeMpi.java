@@ -61,6 +61,7 @@ public final class NativeMpi {
     private final MethodHandle setErrhandler;
     private final MethodHandle improbe;
     private final MethodHandle mrecv;
+    private final MethodHandle recvPinned;
     private final MethodHandle cancel;
     private final MethodHandle testCancelled;
     private final MethodHandle commGetAttr;
@@ -105,6 +106,9 @@ public final class NativeMpi {
         setErrhandler = bind("MPI_Comm_set_errhandler", FunctionDescriptor.of(JAVA_INT, h, h), 0, 1);
         improbe = bind("MPI_Improbe", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, h, ADDRESS, ADDRESS, ADDRESS), 2);
         mrecv = bind("MPI_Mrecv", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, ADDRESS, ADDRESS), 2);
+        // heap memory allowed: the array stays in place for the call (the collector pins or waits)
+        recvPinned = bind("MPI_Recv", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, JAVA_INT, JAVA_INT, h,
+                ADDRESS), List.of(Linker.Option.critical(true)), 2, 5);
         cancel = bind("MPI_Cancel", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         testCancelled = bind("MPI_Test_cancelled", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         commGetAttr = bind("MPI_Comm_get_attr", FunctionDescriptor.of(JAVA_INT, h, JAVA_INT, ADDRESS, ADDRESS), 0);
@@ -372,6 +376,19 @@ public final class NativeMpi {
         }
     }
 
+    /**
+     * {@code MPI_Recv} of {@code count} bytes into {@code buf}, which may be a heap segment (a Java array's
+     * memory, held in place for the call): only for a message already on its way (the call blocks).
+     * {@code status}: native memory for the status. Returns the library's error code.
+     */
+    public int recvPinned(MemorySegment buf, int count, int source, int tag, long comm, MemorySegment status) {
+        try {
+            return (int) recvPinned.invokeExact(buf, count, byteType, source, tag, comm, status);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     /** {@code MPI_Cancel} of a pending request. */
     public void cancel(MemorySegment request) {
         try {
@@ -567,7 +584,11 @@ public final class NativeMpi {
 
     /** A downcall of {@code name} whose handle parameters at {@code handles} take a {@code long}. */
     private MethodHandle bind(String name, FunctionDescriptor fd, int... handles) {
-        MethodHandle mh = Linker.nativeLinker().downcallHandle(symbol(name), fd);
+        return bind(name, fd, List.of(), handles);
+    }
+
+    private MethodHandle bind(String name, FunctionDescriptor fd, List<Linker.Option> options, int... handles) {
+        MethodHandle mh = Linker.nativeLinker().downcallHandle(symbol(name), fd, options.toArray(Linker.Option[]::new));
         MethodHandle fromLong = profile.pointerHandles() ? OF_ADDRESS : TO_INT;
         for (int i : handles) {
             mh = MethodHandles.filterArguments(mh, i, fromLong);

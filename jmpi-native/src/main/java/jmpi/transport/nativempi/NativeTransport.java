@@ -49,6 +49,9 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
     /** Each thread's memory for the request handle a start call returns. */
     private final ThreadLocal<MemorySegment> handleScratch = ThreadLocal.withInitial(
             () -> java.lang.foreign.Arena.ofAuto().allocate(8, 8));
+    /** Each thread's memory for the status of a blocking receive. */
+    private final ThreadLocal<MemorySegment> statusScratch = ThreadLocal.withInitial(
+            () -> java.lang.foreign.Arena.ofAuto().allocate(64, 8));
     private volatile boolean cancelAsked;
     private final ReentrantLock progressLock = new ReentrantLock();
     private final MemorySegment probeBlock;
@@ -232,6 +235,19 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
         NativeOp op = new NativeOp(owner, into, handle, c.members, true);
         started.add(op);
         return op;
+    }
+
+    @Override
+    public boolean receiveInto(int source, int tag, MemorySegment into) {
+        MemorySegment status = statusScratch.get();
+        lock();
+        try {
+            NativeMpi.check("MPI_Recv", mpi.recvPinned(into, count(into), bulk.libraryRank(source), tag, bulk.handle,
+                    status));
+        } finally {
+            unlock();
+        }
+        return true;
     }
 
     private static int count(MemorySegment data) {
