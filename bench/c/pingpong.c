@@ -2,13 +2,17 @@
  * C MPI baseline for jmpi's benchmark drivers (jmpi-bench): the same measurements, sizes, iteration
  * rule and table shapes, so that `bench/compare-openmpi.sh` can put the two side by side.
  *
- *   pingpong latency|bw|bibw|comms1|comms2 [--min B] [--max B] [--iters N] [--warmup N] [--window N]
+ *   pingpong latency|latency-calls|bw|bibw|comms1|comms2 [--min B] [--max B] [--iters N] [--warmup N] [--window N]
  *
  *   latency  blocking MPI_Send/MPI_Recv ping-pong, half the average round trip (us)
  *   bw       window of Isend on rank 0 / Irecv on rank 1, Waitall, 1-byte ack (MB/s, MB = 10^6 B)
  *   bibw     the same in both directions at once (MB/s counting both directions)
  *   comms1   as latency, printed as (bytes, time us, MB/s)
  *   comms2   two simultaneous MPI_Sendrecv exchanges per iteration, a quarter of its time (us)
+ *   latency-calls  the latency ping-pong calling the library as jmpi's native transport does (the part
+ *            of jmpi's latency on native that is the library's): MPI_THREAD_MULTIPLE, a 32-byte header
+ *            before the data, every receive posted in advance with room for 65568 bytes (MPI_Irecv),
+ *            sends with MPI_Isend, completion by polling MPI_Testsome over the pending requests (us)
  *
  * Iteration rule (as jmpi.bench.BenchOptions): sizes up to 64 KiB run --iters timed iterations after
  * --warmup untimed ones; larger sizes run iters*65536/size (at least 4 timed, 1 warm-up).
@@ -46,6 +50,47 @@ static int scaled(int count, long bytes, int floor) {
     long s = (long) count * LARGE_BYTES / bytes;
     long f = floor < count ? floor : count;
     return (int) (s > f ? s : f);
+}
+
+/* One pending request polled to completion with MPI_Testsome, as jmpi's native progress does. */
+static void poll_done(MPI_Request *req) {
+    int outcount = 0, index;
+    MPI_Status status;
+    while (outcount == 0 || outcount == MPI_UNDEFINED) {
+        MPI_Testsome(1, req, &outcount, &index, &status);
+        if (outcount == MPI_UNDEFINED) break; /* (already complete and freed) */
+    }
+}
+
+static double ping_pong_calls(char *buf, char *room, int n, int iters, int warmup, int rank) {
+    double start = 0, us = 0;
+    int peer = 1 - rank;
+    MPI_Request recv, send;
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank > 1) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        return 0;
+    }
+    MPI_Irecv(room, 65568, MPI_BYTE, peer, TAG_DATA, MPI_COMM_WORLD, &recv);
+    for (int i = 0; i < warmup + iters; i++) {
+        if (i == warmup) start = MPI_Wtime();
+        if (rank == 0) {
+            MPI_Isend(buf, n + 32, MPI_BYTE, peer, TAG_DATA, MPI_COMM_WORLD, &send);
+            poll_done(&send);
+            poll_done(&recv);
+            MPI_Irecv(room, 65568, MPI_BYTE, peer, TAG_DATA, MPI_COMM_WORLD, &recv);
+        } else {
+            poll_done(&recv);
+            MPI_Irecv(room, 65568, MPI_BYTE, peer, TAG_DATA, MPI_COMM_WORLD, &recv);
+            MPI_Isend(buf, n + 32, MPI_BYTE, peer, TAG_DATA, MPI_COMM_WORLD, &send);
+            poll_done(&send);
+        }
+    }
+    us = (MPI_Wtime() - start) * 1e6 / (2.0 * iters);
+    MPI_Cancel(&recv);
+    MPI_Wait(&recv, MPI_STATUS_IGNORE);
+    MPI_Barrier(MPI_COMM_WORLD);
+    return us;
 }
 
 static double ping_pong(char *buf, int n, int iters, int warmup, int rank) {
@@ -116,18 +161,20 @@ static double window_rate(char *sbuf, char *rbuf, int n, int iters, int warmup, 
 }
 
 int main(int argc, char **argv) {
-    MPI_Init(&argc, &argv);
+    int calls = argc >= 2 && !strcmp(argv[1], "latency-calls"), provided;
+    if (calls) MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    else MPI_Init(&argc, &argv);
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (argc < 2) {
-        if (rank == 0) fprintf(stderr, "usage: pingpong latency|bw|bibw|comms1|comms2 [--min B] [--max B] "
+        if (rank == 0) fprintf(stderr, "usage: pingpong latency|latency-calls|bw|bibw|comms1|comms2 [--min B] [--max B] "
                                        "[--iters N] [--warmup N] [--window N]\n");
         MPI_Finalize();
         return 2;
     }
     const char *bench = argv[1];
-    int is_lat = !strcmp(bench, "latency"), is_bw = !strcmp(bench, "bw"), is_bibw = !strcmp(bench, "bibw");
+    int is_lat = !strcmp(bench, "latency") || calls, is_bw = !strcmp(bench, "bw"), is_bibw = !strcmp(bench, "bibw");
     int is_c1 = !strcmp(bench, "comms1"), is_c2 = !strcmp(bench, "comms2");
     if (!(is_lat || is_bw || is_bibw || is_c1 || is_c2) || size < 2) {
         if (rank == 0) fprintf(stderr, "pingpong: unknown benchmark '%s' or fewer than 2 ranks\n", bench);
@@ -150,11 +197,11 @@ int main(int argc, char **argv) {
         if (rank == 0) fprintf(stderr, "pingpong: need --iters >= 1, --warmup >= 0, --window >= 1, --min <= --max\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    char *sbuf = malloc(max > 0 ? max : 1), *rbuf = malloc(max > 0 ? max : 1);
+    char *sbuf = malloc(max + 32), *rbuf = malloc(max + 32), *room = malloc(65568);
     MPI_Request *sends = malloc(sizeof(MPI_Request) * window), *recvs = malloc(sizeof(MPI_Request) * window);
-    if (!sbuf || !rbuf || !sends || !recvs) { fprintf(stderr, "pingpong: out of memory\n"); MPI_Abort(MPI_COMM_WORLD, 1); }
-    memset(sbuf, 'a', max > 0 ? max : 1);
-    memset(rbuf, 'a', max > 0 ? max : 1);
+    if (!sbuf || !rbuf || !room || !sends || !recvs) { fprintf(stderr, "pingpong: out of memory\n"); MPI_Abort(MPI_COMM_WORLD, 1); }
+    memset(sbuf, 'a', max + 32);
+    memset(rbuf, 'a', max + 32);
     if (rank == 0) {
         char lib[MPI_MAX_LIBRARY_VERSION_STRING], host[256];
         int len;
@@ -179,7 +226,10 @@ int main(int argc, char **argv) {
         double v;
         if (streaming) v = window_rate(sbuf, rbuf, (int) n, it, wu, window, is_bibw, rank, sends, recvs);
         else if (is_c2) v = exchange(sbuf, rbuf, (int) n, it, wu, rank);
-        else v = ping_pong(sbuf, (int) n, it, wu, rank);
+        else if (calls) {
+            if (n + 32 > 65568) break; /* (jmpi sends a longer message in two parts: not this pattern) */
+            v = ping_pong_calls(sbuf, room, (int) n, it, wu, rank);
+        } else v = ping_pong(sbuf, (int) n, it, wu, rank);
         if (rank == 0) {
             if (is_c1 || is_c2) printf("%12ld %12d %12.3f %12.2f\n", n, it, v, n / v);
             else printf("%12ld %12d %12.3f\n", n, it, v);
@@ -187,7 +237,7 @@ int main(int argc, char **argv) {
         }
         if (n == max) break;
     }
-    free(sbuf); free(rbuf); free(sends); free(recvs);
+    free(sbuf); free(rbuf); free(room); free(sends); free(recvs);
     MPI_Finalize();
     return 0;
 }

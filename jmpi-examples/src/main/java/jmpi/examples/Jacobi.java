@@ -72,8 +72,7 @@ public class Jacobi {
             boolean same = java.util.Arrays.equals(plate, serial);
             double centre = plate[(n / 2 + 1) * width + n / 2 + 1];
             double updates = (double) n * n * iterations;
-            System.out.printf("Jacobi heat, %d x %d plate, %d iterations, %d ranks (threads in one JVM)%n", n, n,
-                    iterations, size);
+            System.out.printf("Jacobi heat, %d x %d plate, %d iterations, %d ranks%n", n, n, iterations, size);
             System.out.printf("  temperature at the centre: %.12f%n", centre);
             System.out.printf("  parallel time: %.3f s (%.1f M updates/s); serial time on rank 0: %.3f s%n", elapsed,
                     updates / elapsed / 1e6, serialTime);
