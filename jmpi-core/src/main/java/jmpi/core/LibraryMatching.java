@@ -31,9 +31,10 @@ import jmpi.spi.MatchingTransport.Probed;
  * (serialized objects for {@code MPI.OBJECT}). The header lets the receiver check the type signature
  * ({@code ERR_TYPE}), count elements and name the source in the communicator's own numbering (an
  * inter-communicator's library communicator spans both groups). A message longer than
- * {@link MatchingTransport#firstPartBytes()} goes in two parts: the first, that long, and the rest on
- * {@link MatchingTransport#BULK} with a tag the sender numbers per destination; the receiver posts the
- * second receive for exactly the rest once the first part told it the size. Receives are posted with room
+ * {@link MatchingTransport#firstPartBytes()} goes in two parts: the header alone, and the payload on
+ * {@link MatchingTransport#BULK} with a tag the sender numbers per destination; the receiver receives the
+ * payload, exactly its size, once the header told it (straight into its array where the data fits it as
+ * it is). Receives are posted with room
  * for a first part, so the library never truncates a message (Open MPI 4.1's shared-memory path writes a
  * truncated rendezvous message past the buffer; MPICH drops it): truncation is jmpi's, on the header's count.
  *
@@ -188,7 +189,10 @@ final class LibraryMatching implements PointToPoint {
             memory = lib.allocate(HEADER + size);
             MemorySegment.copy(data, 0, memory, HEADER, size);
         }
-        long first = Math.min(size, firstPart - HEADER);
+        // A longer message goes as its header alone (a small message the library sends at once) and the payload
+        // as one message on BULK, which the receiver takes straight into its array where it can: one rendezvous
+        // of the library for the data, as a C program's message, not two (first part, then the rest).
+        long first = size <= firstPart - HEADER ? size : 0;
         if (size - first > Integer.MAX_VALUE) {
             lib.release(memory);
             throw new MpiError(ErrorClass.ERR_COUNT, "a message of " + size + " bytes: the MPI library takes at most "

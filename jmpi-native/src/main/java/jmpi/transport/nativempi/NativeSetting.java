@@ -9,7 +9,7 @@ public enum NativeSetting implements Setting {
     EAGER_LIMIT("jmpi.native.eager.limit", "65536",
             "A standard send of at most this many bytes completes for the program as soon as it is copied into native memory; a larger one when the library says it is sent."),
     FIRST_PART_BYTES("jmpi.native.first.part.bytes", "65568",
-            "A message longer than this (bytes, with jmpi's 32-byte header) goes as a first part of this size and the rest as a second library message of exactly the size the receiver then posts; every receive is posted with room for a first part (so that the library never truncates: Open MPI 4.1 writes past a short buffer, MPICH drops the data)."),
+            "A message longer than this (bytes, with jmpi's 32-byte header) goes as its header alone and the payload as a second library message of exactly the size the receiver then posts (straight into its array where the data fits it); every receive is posted with room for this many bytes (so that the library never truncates: Open MPI 4.1 writes past a short buffer, MPICH drops the data)."),
     POOL_BYTES("jmpi.native.pool.bytes", "268435456",
             "Native memory kept for reuse by messages and requests after they complete (bytes): a window of sends in flight finds the same blocks next time; beyond it, blocks of 1 MiB and more are freed at once, smaller ones by the garbage collector."),
     PARK_MICROS("jmpi.native.park.micros", "50",
