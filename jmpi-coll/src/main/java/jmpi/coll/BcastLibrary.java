@@ -8,17 +8,7 @@ import jmpi.datatype.BasicType;
  * Broadcast by the MPI library's own {@code MPI_Bcast} (the native transport), through native memory: the
  * root copies its elements in, the others copy them out. Stateless.
  */
-final class BcastLibrary implements BcastAlgorithm {
-    @Override
-    public String name() {
-        return "library";
-    }
-
-    @Override
-    public String unusable(Problem p) {
-        return p.unlessLibrary();
-    }
-
+final class BcastLibrary extends LibraryAlgorithm implements BcastAlgorithm {
     @Override
     public void run(Ctx c, Object buf, int off, int count, BasicType t, int root) {
         MemorySegment block = LibraryCalls.allocate(c, count, t);

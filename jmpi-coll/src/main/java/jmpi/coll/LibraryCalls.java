@@ -76,4 +76,30 @@ final class LibraryCalls {
     static void release(Ctx c, MemorySegment block) {
         transport(c).release(block);
     }
+
+    /** A library call from one block of native memory into another. */
+    interface Call {
+        void run(MemorySegment in, MemorySegment out);
+    }
+
+    /**
+     * Copies {@code inCount} elements of {@code s} from {@code so} into native memory, runs {@code call} from it
+     * into native memory of {@code outCount} elements, and, where {@code store}, copies those into {@code r} from
+     * {@code ro}; the memory goes back to the pool whatever happens.
+     */
+    static void inOut(Ctx c, Object s, int so, long inCount, Object r, int ro, long outCount, BasicType t,
+                      boolean store, Call call) {
+        MemorySegment in = allocate(c, inCount, t);
+        MemorySegment out = allocate(c, outCount, t);
+        try {
+            in(s, so, (int) inCount, t, in);
+            call.run(bytes(in, inCount, t), bytes(out, outCount, t));
+            if (store) {
+                out(out, r, ro, (int) outCount, t);
+            }
+        } finally {
+            release(c, in);
+            release(c, out);
+        }
+    }
 }

@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import jmpi.datatype.BasicType;
-import jmpi.datatype.ObjectCodec;
 import jmpi.datatype.PackPlan;
 import jmpi.spi.Completion;
 import jmpi.spi.MatchingTransport;
@@ -173,13 +172,13 @@ final class LibraryMatching implements PointToPoint {
             plan = null;
         }
         if (plan != null) {
-            buf = gather(buf, offset, message.items(), plan, elements, type);
+            buf = SendPacking.gather(buf, offset, message.items(), plan, elements, type);
             offset = 0;
         }
         MemorySegment memory;
         long size;
         if (type == BasicType.OBJECT) {
-            byte[] serialized = serialize((Object[]) buf, offset, elements);
+            byte[] serialized = SendPacking.serialize((Object[]) buf, offset, elements);
             size = serialized.length;
             memory = lib.allocate(HEADER + size);
             MemorySegment.copy(serialized, 0, memory, JAVA_BYTE, HEADER, serialized.length);
@@ -237,20 +236,6 @@ final class LibraryMatching implements PointToPoint {
         if (tag > lib.tagUpperBound()) {
             throw new MpiError(ErrorClass.ERR_TAG, "tag " + tag + " is above the MPI library's MPI_TAG_UB ("
                     + lib.tagUpperBound() + ")");
-        }
-    }
-
-    private static Object gather(Object buf, int offset, int items, PackPlan plan, int elements, BasicType type) {
-        Object packed = java.lang.reflect.Array.newInstance(type.arrayClass().getComponentType(), elements);
-        PackPlan.copy(buf, offset, items, plan, packed, 0, elements, PackPlan.of(type));
-        return packed;
-    }
-
-    private static byte[] serialize(Object[] buf, int offset, int count) {
-        try {
-            return ObjectCodec.serialize(buf, offset, count);
-        } catch (ObjectCodec.ObjectCodecException e) {
-            throw new MpiError(ErrorClass.ERR_TYPE, e.getMessage(), e);
         }
     }
 

@@ -4,7 +4,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.function.IntPredicate;
 
 import jmpi.datatype.BasicType;
-import jmpi.datatype.ObjectCodec;
 import jmpi.datatype.PackPlan;
 import jmpi.spi.Completion;
 import jmpi.spi.Endpoint;
@@ -94,11 +93,11 @@ final class Matching implements PointToPoint {
         long size;
         if (type == BasicType.OBJECT) {
             if (plan != null) {
-                buf = gather(buf, offset, items, plan, elements, type);
+                buf = SendPacking.gather(buf, offset, items, plan, elements, type);
                 offset = 0;
                 plan = null;
             }
-            serialized = serialize((Object[]) buf, offset, elements);
+            serialized = SendPacking.serialize((Object[]) buf, offset, elements);
             size = serialized.length;
         } else {
             size = (long) elements * type.size();
@@ -112,7 +111,7 @@ final class Matching implements PointToPoint {
         if (plan != null) {
             // A non-contiguous datatype is gathered into a contiguous array first (one copy; the send
             // then proceeds as a contiguous one, handing that private array over when eager).
-            buf = gather(buf, offset, items, plan, elements, type);
+            buf = SendPacking.gather(buf, offset, items, plan, elements, type);
             offset = 0;
             owned = true;
         }
@@ -133,20 +132,6 @@ final class Matching implements PointToPoint {
                     release);
         }
         return req;
-    }
-
-    private static Object gather(Object buf, int offset, int items, PackPlan plan, int elements, BasicType type) {
-        Object packed = java.lang.reflect.Array.newInstance(type.arrayClass().getComponentType(), elements);
-        PackPlan.copy(buf, offset, items, plan, packed, 0, elements, PackPlan.of(type));
-        return packed;
-    }
-
-    private static byte[] serialize(Object[] buf, int offset, int count) {
-        try {
-            return ObjectCodec.serialize(buf, offset, count);
-        } catch (ObjectCodec.ObjectCodecException e) {
-            throw new MpiError(ErrorClass.ERR_TYPE, e.getMessage(), e);
-        }
     }
 
     @Override
