@@ -14,7 +14,9 @@
 # (btl self,vader) for threads and shm, TCP over loopback (btl self,tcp) for tcp; the goals printed
 # at the end are the ones of that transport's issue. native: jmpi's ranks are 2 JVMs started by the
 # library's own launcher (--enable-native-access=ALL-UNNAMED, JMPI_JAVA_OPTS) on the native transport,
-# against the C program on the same library with the same launcher options (issue 13's goals).
+# against the C program on the same library with the same launcher options (issue 13's goals), and a third
+# latency side, the C ping-pong calling the library as the native transport does (pingpong.c latency-calls),
+# which splits jmpi's latency into the library's share (how it is called) and Java's.
 # --library picks the C side's library, and with native the library jmpi runs on: openmpi (default;
 # mpirun.openmpi --allow-run-as-root --oversubscribe -np 2 --bind-to none --mca btl ...) or mpich
 # (mpirun.mpich -np 2); bench/compare-mpich.sh is this script with --library mpich.
@@ -113,13 +115,19 @@ run_c() { # impl bench file opts...
 }
 impls=("$library" jmpi); [ "$mpich" = 1 ] && impls+=(mpich); [ -n "$baseline" ] && impls+=(baseline)
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+all_impls=("${impls[@]}")
 for bench in latency bw; do
   if [ "$bench" = latency ]; then opts=("${lat_opts[@]}"); else opts=("${bw_opts[@]}"); fi
+  impls=("${all_impls[@]}")
+  # native: also the C ping-pong calling the library as the native transport does (pingpong.c latency-calls)
+  [ "$transport" = native ] && [ "$bench" = latency ] && impls+=(calls)
   for ((k = 1; k <= repeat; k++)); do
     echo "$script: running $bench, round $k of $repeat (${impls[*]})" >&2
     for impl in "${impls[@]}"; do
       file="$out/$impl-$bench.$k.txt"
-      if [ "$impl" = jmpi ]; then
+      if [ "$impl" = calls ]; then
+        run_c "$library" latency-calls "$file" "${opts[@]}"
+      elif [ "$impl" = jmpi ]; then
         run_jmpi "$root" "$bench" "$file" "${opts[@]}"
       elif [ "$impl" = baseline ]; then
         run_jmpi "$baseline" "$bench" "$file" "${opts[@]}"
@@ -137,6 +145,7 @@ for bench in latency bw; do
   done
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+impls=("${all_impls[@]}")
 
 # size value, from the data rows of a table (first column a number, value in the third)
 rows() { awk '$1 ~ /^[0-9]+$/ { print $1, $3 }' "$1"; }
@@ -231,6 +240,14 @@ goal_line() { # text value op goal
   echo "# goal ($where): $1: ${2:-not measured} -> $( [ -n "$2" ] && verdict "$2" "$3" "$4" || echo n/a)"
 }
 if [ "$transport" = native ]; then
+  echo "# where jmpi's latency on native goes, per size (us): C = the C ping-pong (MPI_Send/MPI_Recv); calls = the C"
+  echo "#   ping-pong calling the library as the native transport does (THREAD_MULTIPLE, 32-byte header, pre-posted"
+  echo "#   65568-byte MPI_Irecv, MPI_Isend, MPI_Testsome polling: pingpong.c latency-calls); library share = calls - C;"
+  echo "#   Java share = jmpi - calls (the engine, the header, the copies, the downcalls)"
+  printf '# %10s %10s %10s %10s %10s %10s\n' bytes C calls jmpi library java
+  join <(rows "$out/$ref-latency.txt") <(rows "$out/calls-latency.txt") | join - <(rows "$out/jmpi-latency.txt") |
+    sort -n | awk '{ printf "# %10d %10.3f %10.3f %10.3f %10.3f %10.3f\n", $1, $2, $3, $4, $3 - $2, $4 - $3 }'
+  echo
   where="issue 13, jmpi on native vs C, both over $lib_name"
   lat=$(ratios latency "$ref" 8 4096); bw=$(ratios bw "$ref" 65536 1099511627776)
   goal_line "latency ratio <= 1.05 at every size in 8 B..4 KiB: highest" "$(echo "$lat" | cut -sd' ' -f3)" "<=" 1.05
