@@ -367,7 +367,7 @@ final class LibraryMatching implements PointToPoint {
                 || payload != count * r.type.layout().byteSize()) {
             return false;
         }
-        MemorySegment array = heap(r.buffer());
+        MemorySegment array = BasicType.memoryOf(r.buffer());
         if (array == null) {
             return false;
         }
@@ -386,20 +386,6 @@ final class LibraryMatching implements PointToPoint {
         r.count = count;
         r.finish();
         return true;
-    }
-
-    /** The memory of a primitive array (other than boolean[]), or null. */
-    private static MemorySegment heap(Object array) {
-        return switch (array) {
-            case byte[] a -> MemorySegment.ofArray(a);
-            case char[] a -> MemorySegment.ofArray(a);
-            case short[] a -> MemorySegment.ofArray(a);
-            case int[] a -> MemorySegment.ofArray(a);
-            case long[] a -> MemorySegment.ofArray(a);
-            case float[] a -> MemorySegment.ofArray(a);
-            case double[] a -> MemorySegment.ofArray(a);
-            case null, default -> null;
-        };
     }
 
     /** Unpacks a received message (header and data, {@code bytes} long) into {@code r} and fills in its status. */

@@ -143,7 +143,16 @@ public enum BasicType {
             }
             return MemorySegment.ofArray(b);
         }
-        MemorySegment whole = switch (array) {
+        MemorySegment whole = memoryOf(array);
+        if (whole == null) {
+            throw new IllegalArgumentException("no byte view of " + array.getClass().getName());
+        }
+        return whole.asSlice((long) offset * size, (long) count * size);
+    }
+
+    /** The whole memory of a primitive array other than {@code boolean[]} (its elements as they lie), or null. */
+    public static MemorySegment memoryOf(Object array) {
+        return switch (array) {
             case byte[] a -> MemorySegment.ofArray(a);
             case char[] a -> MemorySegment.ofArray(a);
             case short[] a -> MemorySegment.ofArray(a);
@@ -151,9 +160,8 @@ public enum BasicType {
             case long[] a -> MemorySegment.ofArray(a);
             case float[] a -> MemorySegment.ofArray(a);
             case double[] a -> MemorySegment.ofArray(a);
-            default -> throw new IllegalArgumentException("no byte view of " + array.getClass().getName());
+            case null, default -> null;
         };
-        return whole.asSlice((long) offset * size, (long) count * size);
     }
 
     /** A private copy of what {@link #bytesOf} views (for eager sends, whose buffer the caller may reuse at once). */
