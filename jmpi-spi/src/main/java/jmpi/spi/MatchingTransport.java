@@ -70,9 +70,10 @@ public interface MatchingTransport {
     /**
      * Receives, blocking, exactly {@code into.byteSize()} bytes from world rank {@code source} with {@code tag}
      * on {@link #BULK} straight into {@code into}, which may be a Java array's memory (held in place for the
-     * call); false when this transport cannot (then nothing happened). Only for a message the sender has
-     * started already (the second part of a message whose first part arrived): no other action of the sender
-     * is needed for it to complete, so blocking cannot deadlock.
+     * call); false when this transport does not here (then nothing happened). Only for a message the sender
+     * has started already (the payload of a message whose header arrived), so blocking cannot deadlock; a
+     * transport takes it only where the data needs no more calls of the sender to arrive (holding the array
+     * holds up this JVM's garbage collections meanwhile).
      */
     default boolean receiveInto(int source, int tag, MemorySegment into) {
         return false;

@@ -59,8 +59,16 @@ public final class NativeRankEnvProvider implements RankEnvProvider {
         int first = (int) NativeSetting.FIRST_PART_BYTES.longValue(Setting.SYSTEM_PROPERTIES, 256, 1 << 30, 65_568);
         long pool = NativeSetting.POOL_BYTES.longValue(Setting.SYSTEM_PROPERTIES, 0, Long.MAX_VALUE, 256L << 20);
         long park = NativeSetting.PARK_MICROS.longValue(Setting.SYSTEM_PROPERTIES, 1, 1_000_000, 50);
-        NativeTransport transport = new NativeTransport(mpi, rank, size, provided, sameHost, eager, first, pool,
-                park * 1_000);
+        String direct = NativeSetting.DIRECT_RECEIVE.value();
+        if (!direct.equals("auto") && !direct.equals("true") && !direct.equals("false")) {
+            throw new IllegalArgumentException("jmpi.native.direct.receive=" + direct + ": must be auto, true or false");
+        }
+        boolean[] directFrom = new boolean[size];
+        for (int r = 0; r < size; r++) {
+            directFrom[r] = direct.equals("true") || direct.equals("auto") && sameHost[r];
+        }
+        NativeTransport transport = new NativeTransport(mpi, rank, size, provided, sameHost, directFrom, eager, first,
+                pool, park * 1_000);
         if (provided < NativeMpi.THREAD_MULTIPLE) {
             LOG.log(Level.DEBUG, "rank {0}: {1} granted thread level {2}, not THREAD_MULTIPLE: calls are serialized",
                     rank, mpi.libraryName(), provided);

@@ -42,6 +42,7 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
     private final int firstPartBytes;
     private final long parkNanos;
     private final boolean[] sameHost;
+    private final boolean[] directFrom;
     private final Object contextsLock = new Object();
     private volatile Comm[] contexts = new Comm[16];
     private final ConcurrentLinkedQueue<NativeOp> started = new ConcurrentLinkedQueue<>();
@@ -85,9 +86,12 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
 
     /**
      * @param sameHost for every world rank, whether it runs on this rank's host
+     * @param directFrom for every world rank, whether {@link #receiveInto} takes its messages
+     *                   ({@code jmpi.native.direct.receive})
      */
-    NativeTransport(NativeMpi mpi, int rank, int size, int threadLevel, boolean[] sameHost, long eagerLimit,
-                    int firstPartBytes, long poolBytes, long parkNanos) {
+    NativeTransport(NativeMpi mpi, int rank, int size, int threadLevel, boolean[] sameHost, boolean[] directFrom,
+                    long eagerLimit, int firstPartBytes, long poolBytes, long parkNanos) {
+        this.directFrom = directFrom.clone();
         this.firstPartBytes = firstPartBytes;
         this.mpi = mpi;
         this.rank = rank;
@@ -239,6 +243,9 @@ public final class NativeTransport implements Endpoint, MatchingTransport {
 
     @Override
     public boolean receiveInto(int source, int tag, MemorySegment into) {
+        if (!directFrom[source]) {
+            return false;
+        }
         MemorySegment status = statusScratch.get();
         lock();
         try {
