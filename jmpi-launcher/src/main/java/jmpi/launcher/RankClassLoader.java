@@ -134,15 +134,20 @@ final class RankClassLoader extends URLClassLoader implements RankScope {
         }
     }
 
-    /** Whether this rank's copy of {@code mpi.MPI} saw Init without Finalize (reflectively: it is per rank). */
+    /**
+     * Whether this rank's copy of {@code mpi.MPI} saw Init without Finalize (reflectively: it is per rank; the
+     * mpiJava API names the queries {@code Initialized} / {@code Finalized}, Open MPI's {@code isInitialized} /
+     * {@code isFinalized}).
+     */
     boolean initializedButNotFinalized() {
         Class<?> mpi = findLoadedClass("mpi.MPI");
         if (mpi == null) {
             return false;
         }
         try {
-            Method initialized = mpi.getMethod("Initialized");
-            Method finalized = mpi.getMethod("Finalized");
+            boolean mpiJava = java.util.Arrays.stream(mpi.getMethods()).anyMatch(m -> m.getName().equals("Initialized"));
+            Method initialized = mpi.getMethod(mpiJava ? "Initialized" : "isInitialized");
+            Method finalized = mpi.getMethod(mpiJava ? "Finalized" : "isFinalized");
             return (boolean) initialized.invoke(null) && !(boolean) finalized.invoke(null);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot query mpi.MPI of rank " + env.rank(), e);

@@ -160,13 +160,17 @@ public final class ThreadsJob {
     }
 
     /**
-     * The rank class path: the program's entries plus the jars or directories holding the {@code mpi} API
-     * and MPJ Express's {@code mpjbuf} / {@code mpjdev} (jmpi-mpj), which the API uses: both are per rank.
+     * The rank class path: the program's entries plus the jar or directory holding the {@code mpi} API on the
+     * launcher's class path (jmpi-api, the mpiJava 1.2 / MPJ Express API; or jmpi-ompi, the Open MPI Java API:
+     * one of them, never both) and, where present, MPJ Express's {@code mpjbuf} / {@code mpjdev} (jmpi-mpj,
+     * which jmpi-api uses): all per rank.
      */
     static URL[] rankClassPath(List<URL> programPath) {
         Set<URL> urls = new LinkedHashSet<>(programPath);
-        urls.add(rootOf("mpi/MPI.class", "the mpi API (jmpi-api)"));
-        urls.add(rootOf("mpjbuf/Buffer.class", "MPJ Express's buffers (jmpi-mpj)"));
+        urls.add(rootOf("mpi/MPI.class", "the mpi API (jmpi-api or jmpi-ompi)"));
+        if (ThreadsJob.class.getClassLoader().getResource("mpjbuf/Buffer.class") != null) {
+            urls.add(rootOf("mpjbuf/Buffer.class", "MPJ Express's buffers (jmpi-mpj)"));
+        }
         return urls.toArray(new URL[0]);
     }
 
