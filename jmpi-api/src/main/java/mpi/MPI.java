@@ -4,10 +4,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
-import java.util.ServiceLoader;
 
 import jmpi.core.Engine;
 import jmpi.core.ErrorClass;
@@ -15,7 +12,6 @@ import jmpi.core.MpiError;
 import jmpi.datatype.BasicType;
 import jmpi.spi.RankEnv;
 import jmpi.spi.RankEnvProvider;
-import jmpi.spi.RankScope;
 
 /**
  * The MPI environment of one rank (mpiJava 1.2 / MPJ): initialization, the predefined communicators,
@@ -234,7 +230,8 @@ public class MPI {
             throw MPIException.of(ErrorClass.ERR_OTHER, "MPI.Init called after MPI.Finalize");
         }
         ClassLoader loader = MPI.class.getClassLoader();
-        RankEnv env = loader instanceof RankScope scope ? scope.rankEnv() : findRuntime(args == null ? new String[0] : args, loader);
+        RankEnv env = RankEnvProvider.forApi(args == null ? new String[0] : args, loader).orElseThrow(
+                () -> MPIException.of(ErrorClass.ERR_OTHER, "no jmpi runtime on the class path: run the program with bin/jmpirun"));
         try {
             engine = new Engine(env, loader);
         } catch (MpiError e) {
@@ -248,19 +245,6 @@ public class MPI {
         mainThread = Thread.currentThread();
         threadLevel = Math.max(required, THREAD_SINGLE);
         initialized = true;
-    }
-
-    private static RankEnv findRuntime(String[] args, ClassLoader loader) {
-        List<RankEnvProvider> providers = new ArrayList<>();
-        ServiceLoader.load(RankEnvProvider.class, loader).forEach(providers::add);
-        providers.sort(Comparator.comparingInt(RankEnvProvider::priority).reversed());
-        for (RankEnvProvider p : providers) {
-            Optional<RankEnv> env = p.find(args, loader);
-            if (env.isPresent()) {
-                return env.get();
-            }
-        }
-        throw MPIException.of(ErrorClass.ERR_OTHER, "no jmpi runtime on the class path: run the program with bin/jmpirun");
     }
 
     /** MPI_Finalize. Buffered messages are delivered first. */

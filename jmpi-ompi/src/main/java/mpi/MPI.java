@@ -2,11 +2,6 @@ package mpi;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Optional;
-import java.util.ServiceLoader;
 
 import jmpi.core.Engine;
 import jmpi.core.ErrorClass;
@@ -15,7 +10,6 @@ import jmpi.datatype.BasicType;
 import jmpi.datatype.ReduceOp;
 import jmpi.spi.RankEnv;
 import jmpi.spi.RankEnvProvider;
-import jmpi.spi.RankScope;
 
 /**
  * The MPI environment of the Open MPI Java API on jmpi: {@link #Init}, {@link #Finalize}, the world and self
@@ -121,7 +115,9 @@ public final class MPI {
         }
         ClassLoader loader = MPI.class.getClassLoader();
         String[] a = args == null ? new String[0] : args;
-        RankEnv env = loader instanceof RankScope scope ? scope.rankEnv() : findRuntime(a, loader);
+        RankEnv env = RankEnvProvider.forApi(a, loader).orElseThrow(
+                () -> MPIException.of(ErrorClass.ERR_OTHER, "no jmpi runtime on the class path: run the program with"
+                + " bin/jmpirun"));
         try {
             engine = new Engine(env, loader);
         } catch (MpiError e) {
@@ -132,20 +128,6 @@ public final class MPI {
         mainThread = Thread.currentThread();
         threadLevel = required;
         initialized = true;
-    }
-
-    private static RankEnv findRuntime(String[] args, ClassLoader loader) throws MPIException {
-        List<RankEnvProvider> providers = new ArrayList<>();
-        ServiceLoader.load(RankEnvProvider.class, loader).forEach(providers::add);
-        providers.sort(Comparator.comparingInt(RankEnvProvider::priority).reversed());
-        for (RankEnvProvider p : providers) {
-            Optional<RankEnv> env = p.find(args, loader);
-            if (env.isPresent()) {
-                return env.get();
-            }
-        }
-        throw MPIException.of(ErrorClass.ERR_OTHER, "no jmpi runtime on the class path: run the program with"
-                + " bin/jmpirun");
     }
 
     /** MPI_Finalize: collective over the world. */

@@ -1,6 +1,10 @@
 package jmpi.spi;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
+import java.util.ServiceLoader;
 
 /**
  * Finds the rank environment of a process that was not started inside a {@link RankScope} loader
@@ -16,4 +20,25 @@ public interface RankEnvProvider {
     Optional<RankEnv> find(String[] args, ClassLoader loader);
 
     int priority();
+
+    /**
+     * The rank environment of the calling {@code mpi.MPI} (whichever API): the one its {@link RankScope} loader
+     * holds, else the answer of the highest-priority provider {@code loader} finds that answers; empty when none
+     * does (the program was started without a jmpi launcher and no provider recognizes the process).
+     */
+    static Optional<RankEnv> forApi(String[] args, ClassLoader loader) {
+        if (loader instanceof RankScope scope) {
+            return Optional.of(scope.rankEnv());
+        }
+        List<RankEnvProvider> providers = new ArrayList<>();
+        ServiceLoader.load(RankEnvProvider.class, loader).forEach(providers::add);
+        providers.sort(Comparator.comparingInt(RankEnvProvider::priority).reversed());
+        for (RankEnvProvider p : providers) {
+            Optional<RankEnv> env = p.find(args == null ? new String[0] : args, loader);
+            if (env.isPresent()) {
+                return env;
+            }
+        }
+        return Optional.empty();
+    }
 }
