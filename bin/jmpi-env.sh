@@ -22,3 +22,31 @@ jmpi_need_lib() {
     exit 2
   fi
 }
+# The class path of jmpi with the mpi API named by $1: mpijava (mpiJava 1.2 / MPJ Express: jmpi-api and
+# jmpi-mpj, the default) or ompi (the Open MPI Java API: jmpi-ompi instead of both). Never both: the same package.
+jmpi_api_classpath() {
+  case "$1" in
+    mpijava) echo "$JMPI_LIB/*" ;;
+    ompi)
+      if [ ! -f "$JMPI_LIB/ompi/jmpi-ompi.jar" ]; then
+        echo "jmpi: the Open MPI Java API is not built ($JMPI_LIB/ompi/jmpi-ompi.jar); run bin/build" >&2
+        exit 2
+      fi
+      local cp="$JMPI_LIB/ompi/jmpi-ompi.jar" jar
+      for jar in "$JMPI_LIB"/*.jar; do
+        case "$(basename "$jar")" in jmpi-api.jar|jmpi-mpj.jar) ;; *) cp="$cp:$jar" ;; esac
+      done
+      echo "$cp" ;;
+    *) echo "jmpi: --api must be mpijava or ompi, not '$1'" >&2; exit 2 ;;
+  esac
+}
+# Reads a leading --api API / --api=API from the arguments: sets JMPI_API (default mpijava) and JMPI_API_SHIFT
+# (how many arguments it took).
+jmpi_read_api() {
+  JMPI_API=mpijava; JMPI_API_SHIFT=0
+  case "${1:-}" in
+    --api) [ $# -ge 2 ] || { echo "jmpi: --api needs a value (mpijava or ompi)" >&2; exit 2; }
+           JMPI_API=$2; JMPI_API_SHIFT=2 ;;
+    --api=*) JMPI_API=${1#--api=}; JMPI_API_SHIFT=1 ;;
+  esac
+}

@@ -74,7 +74,7 @@ class LayeringTest {
             "jmpi-bench", "jmpi-api jmpi-coll",
             "jmpi-jcstress", "jmpi-spi jmpi-datatype jmpi-tasks jmpi-core jmpi-coll jmpi-threads jmpi-shm",
             "jmpi-conformance", "jmpi-api jmpi-ompi jmpi-testkit",
-            "jmpi-dist", "jmpi-api jmpi-launcher jmpi-tasks jmpi-examples jmpi-bench",
+            "jmpi-dist", "jmpi-api jmpi-ompi jmpi-launcher jmpi-tasks jmpi-examples jmpi-bench",
             "jmpi-programs", "");
 
     private static final Path ROOT = Path.of("..");
