@@ -243,30 +243,12 @@ final class LibraryMatching implements PointToPoint {
 
     @Override
     public RecvRequest irecv(CoreComm comm, Envelope from, Message message) {
-        BasicType type = message.type();
-        PackPlan plan = message.plan();
         int context = from.context();
         int source = from.rank();
         int tag = from.tag();
-        RecvRequest r;
-        if (plan == null) {
-            r = new RecvRequest(engine, message.buffer(), message.offset(), message.items(), type, context, source, tag);
-        } else if (plan.isDense() && plan.base() != null) {
-            r = new RecvRequest(engine, message.buffer(), message.offset() + plan.type().trueLb(),
-                    Message.elements(message.items(), plan), type, context, source, tag);
-        } else {
-            // Unpacked into a staging array and scattered by the plan at finish.
-            r = new RecvRequest(engine, null, 0, Message.elements(message.items(), plan), type, context, source, tag);
-            r.plan = plan;
-            r.userBuffer = message.buffer();
-            r.userOffset = message.offset();
-            r.userItems = message.items();
-        }
-        if (source == Engine.PROC_NULL) {
-            r.source = Engine.PROC_NULL;
-            r.tag = Engine.ANY_TAG;
-            r.count = 0;
-            r.markDoneLocally();
+        RecvRequest r = RecvRequest.of(engine, context, source, tag, message.buffer(), message.offset(),
+                message.items(), message.type(), message.plan());
+        if (source == Engine.PROC_NULL) { // (complete already, empty)
             return r;
         }
         int worldSource = source == Engine.ANY_SOURCE ? MatchingTransport.ANY : comm.worldRank(source);
@@ -277,7 +259,7 @@ final class LibraryMatching implements PointToPoint {
                 receive(r, a);
                 return r;
             }
-            if (type == BasicType.OBJECT || anyDeferred && deferredOn(context)) {
+            if (message.type() == BasicType.OBJECT || anyDeferred && deferredOn(context)) {
                 deferred.add(new Posted(r, context, worldSource, libTag));
                 anyDeferred = true;
                 return r;

@@ -156,27 +156,8 @@ final class Matching implements PointToPoint {
 
     private RecvRequest irecv(int context, int source, int tag, Object buf, int offset, int items, BasicType type,
                               PackPlan plan) {
-        RecvRequest r;
-        if (plan == null) {
-            r = new RecvRequest(engine, buf, offset, items, type, context, source, tag);
-        } else if (plan.isDense() && plan.base() != null) { // (a zero-size type keeps its plan: it names truncations)
-            r = new RecvRequest(engine, buf, offset + plan.type().trueLb(), Message.elements(items, plan), type,
-                    context, source, tag);
-        } else {
-            // Received contiguously into a staging array, made only if the message arrives by copy
-            // (RecvRequest.buffer()), and scattered by the plan at finish; a same-JVM rendezvous is
-            // copied straight into the user's buffer instead (Delivery).
-            r = new RecvRequest(engine, null, 0, Message.elements(items, plan), type, context, source, tag);
-            r.plan = plan;
-            r.userBuffer = buf;
-            r.userOffset = offset;
-            r.userItems = items;
-        }
-        if (source == Engine.PROC_NULL) {
-            r.source = Engine.PROC_NULL;
-            r.tag = Engine.ANY_TAG;
-            r.count = 0;
-            r.markDoneLocally();
+        RecvRequest r = RecvRequest.of(engine, context, source, tag, buf, offset, items, type, plan);
+        if (source == Engine.PROC_NULL) { // (complete already, empty)
             return r;
         }
         lock.lock();

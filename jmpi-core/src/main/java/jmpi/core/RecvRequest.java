@@ -1,6 +1,7 @@
 package jmpi.core;
 
 import jmpi.datatype.BasicType;
+import jmpi.datatype.PackPlan;
 
 /** A posted receive: where the data goes and which messages it accepts. Linked into the posted queue. */
 public final class RecvRequest extends CoreRequest {
@@ -47,6 +48,37 @@ public final class RecvRequest extends CoreRequest {
         this.wantSource = wantSource;
         this.wantTag = wantTag;
         this.typeCode = type.code();
+    }
+
+    /**
+     * A receive of {@code items} items of {@code plan}'s type (null: basic elements of {@code type}) into
+     * {@code buf} from {@code offset}, matching {@code source} / {@code tag} on {@code context}: straight into the
+     * buffer when the type is contiguous, else into a staging array (made when a message arrives by copy,
+     * {@link #buffer()}) that the plan scatters at finish. A receive from PROC_NULL is complete at once, empty.
+     * What both matchers post.
+     */
+    static RecvRequest of(Engine engine, int context, int source, int tag, Object buf, int offset, int items,
+                          BasicType type, PackPlan plan) {
+        RecvRequest r;
+        if (plan == null) {
+            r = new RecvRequest(engine, buf, offset, items, type, context, source, tag);
+        } else if (plan.isDense() && plan.base() != null) { // (a zero-size type keeps its plan: it names truncations)
+            r = new RecvRequest(engine, buf, offset + plan.type().trueLb(), Message.elements(items, plan), type,
+                    context, source, tag);
+        } else {
+            r = new RecvRequest(engine, null, 0, Message.elements(items, plan), type, context, source, tag);
+            r.plan = plan;
+            r.userBuffer = buf;
+            r.userOffset = offset;
+            r.userItems = items;
+        }
+        if (source == Engine.PROC_NULL) {
+            r.source = Engine.PROC_NULL;
+            r.tag = Engine.ANY_TAG;
+            r.count = 0;
+            r.markDoneLocally();
+        }
+        return r;
     }
 
     /** Elements this receive can hold. */

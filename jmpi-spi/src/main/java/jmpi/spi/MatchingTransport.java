@@ -152,8 +152,6 @@ public interface MatchingTransport {
         public int source;
         public int tag;
         public long bytes;
-        /** Of a receive: the message was longer than {@link #data} (what fit is there). */
-        public boolean truncated;
         /** Of a receive: it was cancelled ({@link MatchingTransport#cancel}) and received nothing. */
         public boolean cancelled;
 

@@ -28,7 +28,7 @@ import java.util.List;
  * handler that kills the JVM at its first implicit null check.
  *
  * <p>Threads: the downcall handles are immutable and may be called from any thread, as the thread level the
- * library granted allows ({@link #providedThreadLevel}); the scratch memory of {@link #rank}, {@link #size}
+ * library granted allows (what {@link #initThread} returned); the scratch memory of {@link #rank}, {@link #size}
  * and {@link #count} is per call.
  */
 public final class NativeMpi {
@@ -65,7 +65,6 @@ public final class NativeMpi {
     private final MethodHandle cancel;
     private final MethodHandle testCancelled;
     private final MethodHandle commGetAttr;
-    private final MethodHandle errorClass;
     private final MethodHandle allgather;
     private final MethodHandle bcast;
     private final MethodHandle reduce;
@@ -76,7 +75,6 @@ public final class NativeMpi {
     private final long commWorld;
     private final long byteType;
     private final long errorsReturn;
-    private int provided = -1;
 
     private NativeMpi(Profile profile, SymbolLookup library, String libraryName) {
         this.profile = profile;
@@ -112,7 +110,6 @@ public final class NativeMpi {
         cancel = bind("MPI_Cancel", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         testCancelled = bind("MPI_Test_cancelled", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         commGetAttr = bind("MPI_Comm_get_attr", FunctionDescriptor.of(JAVA_INT, h, JAVA_INT, ADDRESS, ADDRESS), 0);
-        errorClass = bind("MPI_Error_class", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
         bcast = bind("MPI_Bcast", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, h, JAVA_INT, h), 2, 4);
         reduce = bind("MPI_Reduce", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, h, h, JAVA_INT, h),
                 3, 4, 6);
@@ -178,16 +175,10 @@ public final class NativeMpi {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(JAVA_INT);
             check("MPI_Init_thread", (int) initThread.invokeExact(MemorySegment.NULL, MemorySegment.NULL, required, out));
-            provided = out.get(JAVA_INT, 0);
-            return provided;
+            return out.get(JAVA_INT, 0);
         } catch (Throwable t) {
             throw rethrow(t);
         }
-    }
-
-    /** The level {@link #initThread} was granted; -1 before it. */
-    public int providedThreadLevel() {
-        return provided;
     }
 
     public void finalizeMpi() {
@@ -253,20 +244,6 @@ public final class NativeMpi {
         }
     }
 
-    /**
-     * {@code MPI_Test} with the caller's {@code flag} (an int of native memory): returns -1 while the request
-     * is pending, else the call's return code (0, or the error the request completed with, such as a
-     * truncation: see {@link #errorClass}).
-     */
-    public int test(MemorySegment request, MemorySegment flag, MemorySegment status) {
-        try {
-            int rc = (int) testCall.invokeExact(request, flag, status);
-            return rc != 0 ? rc : flag.get(JAVA_INT, 0) != 0 ? 0 : -1;
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
     /** {@code MPI_Get_count} of a completed receive's status in elements of {@code type}. */
     public int count(MemorySegment status, long type) {
         try (Arena a = Arena.ofConfined()) {
@@ -291,11 +268,6 @@ public final class NativeMpi {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-    }
-
-    /** Bytes of a handle in memory (an out parameter): 8 for pointers, 4 for ints. */
-    public int handleBytes() {
-        return profile.pointerHandles() ? 8 : 4;
     }
 
     /** The handle stored at {@code at} (an out parameter the library filled). */
@@ -528,22 +500,6 @@ public final class NativeMpi {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-    }
-
-    /** {@code MPI_Error_class} of an error code a call returned. */
-    public int errorClass(int code) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment out = a.allocate(JAVA_INT);
-            check("MPI_Error_class", (int) errorClass.invokeExact(code, out));
-            return out.get(JAVA_INT, 0);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    /** True when {@code code} (a call's return code) is a truncation. */
-    public boolean truncation(int code) {
-        return code != 0 && errorClass(code) == profile.truncateClass();
     }
 
     public int source(MemorySegment status) {

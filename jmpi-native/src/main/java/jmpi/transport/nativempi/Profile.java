@@ -12,20 +12,20 @@ import java.util.Map;
  *   <li><b>Open MPI</b>: handles are pointers to exported objects ({@code MPI_COMM_WORLD} is
  *       {@code &ompi_mpi_comm_world}); {@code MPI_Request} is a pointer (8 bytes);
  *       {@code MPI_Status} is {@code {int source, tag, error, _cancelled; size_t _ucount}} (24 bytes);
- *       {@code MPI_ANY_SOURCE} is -1; {@code MPI_TAG_UB} is 0; {@code MPI_ERR_TRUNCATE} is 15.</li>
+ *       {@code MPI_ANY_SOURCE} is -1; {@code MPI_TAG_UB} is 0.</li>
  *   <li><b>MPICH</b> (and its ABI family: Intel MPI, Cray MPICH): handles are {@code int}s
  *       ({@code MPI_COMM_WORLD} 0x44000000, {@code MPI_BYTE} 0x4c00010d); {@code MPI_Request} is an
  *       {@code int}; {@code MPI_Status} is {@code {int count_lo, count_hi_and_cancelled, source, tag,
  *       error}} (20 bytes); {@code MPI_ANY_SOURCE} is -2; {@code MPI_ERRORS_RETURN} 0x54000001;
- *       {@code MPI_TAG_UB} 0x64400001; {@code MPI_ERR_TRUNCATE} 14.</li>
+ *       {@code MPI_TAG_UB} 0x64400001.</li>
  * </ul>
  * Immutable.
  */
 public enum Profile {
     OPEN_MPI(List.of("libmpi.so.40", "libmpi.so"), true, 8, 24, 0, 4, 8, -1, "ompi_mpi_comm_world", "ompi_mpi_byte", 0, 0,
-            "ompi_mpi_errors_return", 0, 0, 15),
+            "ompi_mpi_errors_return", 0, 0),
     MPICH(List.of("libmpich.so.12", "libmpi.so.12", "libmpich.so"), false, 4, 20, 8, 12, 16, -2, null, null,
-            0x44000000, 0x4c00010d, null, 0x54000001, 0x64400001, 14);
+            0x44000000, 0x4c00010d, null, 0x54000001, 0x64400001);
 
     /** Property that names the profile instead of detecting it from the launcher's environment. */
     public static final String PROPERTY = NativeSetting.LIBRARY.property();
@@ -45,15 +45,13 @@ public enum Profile {
     private final String errorsReturnSymbol;
     private final int errorsReturnValue;
     private final int tagUbKeyval;
-    private final int truncateClass;
 
     Profile(List<String> libraries, boolean pointerHandles, int requestBytes, int statusBytes, int sourceOffset,
             int tagOffset, int errorOffset, int anySource, String commWorldSymbol, String byteSymbol, int commWorldValue,
-            int byteValue, String errorsReturnSymbol, int errorsReturnValue, int tagUbKeyval, int truncateClass) {
+            int byteValue, String errorsReturnSymbol, int errorsReturnValue, int tagUbKeyval) {
         this.errorsReturnSymbol = errorsReturnSymbol;
         this.errorsReturnValue = errorsReturnValue;
         this.tagUbKeyval = tagUbKeyval;
-        this.truncateClass = truncateClass;
         this.libraries = libraries;
         this.pointerHandles = pointerHandles;
         this.requestBytes = requestBytes;
@@ -125,11 +123,6 @@ public enum Profile {
     /** The attribute key {@code MPI_TAG_UB} (an enum's first value in Open MPI, a constant in MPICH). */
     int tagUbKeyval() {
         return tagUbKeyval;
-    }
-
-    /** The error class {@code MPI_ERR_TRUNCATE}. */
-    int truncateClass() {
-        return truncateClass;
     }
 
     int commWorldValue() {
