@@ -105,21 +105,7 @@ public class Intracomm extends Comm {
     /** MPI_Comm_create: the members of {@code group} (a subgroup of this communicator's), in the group's order. */
     public final Intracomm create(Group group) throws MPIException {
         CoreComm c = core();
-        if (group == null) {
-            throw raise(MPIException.of(ErrorClass.ERR_GROUP, "create: the group is null"));
-        }
-        int[] members = group.members();
-        int[] mine = c.worldRanks();
-        for (int w : members) {
-            boolean in = false;
-            for (int m : mine) {
-                in |= m == w;
-            }
-            if (!in) {
-                throw raise(MPIException.of(ErrorClass.ERR_GROUP, "create: world rank " + w + " of the group is not in "
-                        + this));
-            }
-        }
+        int[] members = subgroup("create", group, c);
         try {
             CoreComm n = c.engine().create(c, members);
             return n == null ? new Intracomm() : withHandler(new Intracomm(n, toString() + ".create"));
@@ -129,14 +115,41 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * MPI_Comm_create_group: collective over the group's members only. Not provided by jmpi yet (its engine
-     * agrees on new contexts over whole communicators): {@code MPI.ERR_UNSUPPORTED_OPERATION}. {@link #create}
-     * (collective over this communicator) makes the same communicator.
+     * MPI_Comm_create_group: the members of {@code group}, in the group's order; collective over the group's
+     * members only (a rank outside it gets a null communicator at once). jmpi's members agree on the new
+     * communicator among themselves; {@code tag} must be valid, but concurrent calls on this communicator by
+     * several threads with overlapping groups are not supported.
      */
     public final Intracomm createGroup(Group group, int tag) throws MPIException {
-        core();
-        throw raise(MPIException.unsupported("Intracomm.createGroup", "the engine agrees on contexts over whole"
-                + " communicators; call create(group) on every rank of the communicator instead"));
+        CoreComm c = core();
+        tag(tag, false);
+        int[] members = subgroup("createGroup", group, c);
+        try {
+            CoreComm n = c.engine().createGroup(c, members);
+            return n == null ? new Intracomm() : withHandler(new Intracomm(n, toString() + ".createGroup"));
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** The world ranks of {@code group}, every one a member of this communicator. */
+    private int[] subgroup(String call, Group group, CoreComm c) throws MPIException {
+        if (group == null) {
+            throw raise(MPIException.of(ErrorClass.ERR_GROUP, call + ": the group is null"));
+        }
+        int[] members = group.members();
+        int[] mine = c.worldRanks();
+        for (int w : members) {
+            boolean in = false;
+            for (int m : mine) {
+                in |= m == w;
+            }
+            if (!in) {
+                throw raise(MPIException.of(ErrorClass.ERR_GROUP, call + ": world rank " + w + " of the group is not in "
+                        + this));
+            }
+        }
+        return members;
     }
 
     // ------------------------------------------------------------------ topologies

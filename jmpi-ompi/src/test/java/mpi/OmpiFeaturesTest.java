@@ -486,6 +486,15 @@ class OmpiFeaturesTest {
                 ev.free();
                 expect(ev.isNull(), "freed");
             }
+            // createGroup: only the odd ranks call it.
+            if (me % 2 == 1) {
+                Intracomm odd = w.createGroup(odds, 7);
+                expect(odd.getSize() == p / 2 && odd.getRank() == me / 2, "createGroup");
+                int[] s = {me};
+                odd.allReduce(s, 1, MPI.INT, MPI.SUM);
+                expect(s[0] == (p / 2) * (p / 2), "allReduce over the odd ranks: " + s[0]);
+                odd.free();
+            }
             // Cartesian 2-D grid.
             int[] dims = new int[2];
             CartComm.createDims(p, dims);
