@@ -49,6 +49,8 @@ public final class Coll {
         final int nodeBlock = CollSetting.NODES.intValue(Setting.SYSTEM_PROPERTIES, 0, Integer.MAX_VALUE, 0);
         /** Runs per algorithm ("bcast.binomial"), the vector collectives' included. */
         final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
+        /** This rank's outstanding non-blocking collectives ({@link CollRequest}): each one's test advances all. */
+        final java.util.Set<CollRequest> active = ConcurrentHashMap.newKeySet();
         /** How many table answers the choosers remember (bounded by {@link #CHOICES_KEPT}). */
         final AtomicInteger choicesKept = new AtomicInteger();
         final Chooser<BarrierAlgorithm> barrier;

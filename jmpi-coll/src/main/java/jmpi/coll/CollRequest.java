@@ -1,5 +1,8 @@
 package jmpi.coll;
 
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+
 import jmpi.core.Engine;
 import jmpi.core.ErrorClass;
 import jmpi.core.MpiError;
@@ -14,38 +17,46 @@ import jmpi.core.Waitable;
  * throws the call's failure.
  *
  * <p>Progress: no thread runs the schedule but this rank's calls of {@code isDone}, {@code test} or
- * {@code await} (and {@link Engine#await} on this request or on a {@link Waitable} that asks it). A
+ * {@code await} (and {@link Engine#await} on this request or on a {@link Waitable} that asks it). Each
+ * such call advances every outstanding non-blocking collective of the rank, not only its own, so ranks
+ * that complete their calls in different orders (which MPI allows) never wait for each other. A
  * round that needs this rank's help (a forwarded block, a combination, a rendezvous receive) waits
- * until the rank tests; a rank that never tests still lets its peers get as far as its earlier
- * sends were eager (copied out at once) and its receives were posted.
+ * until the rank tests one of its requests; a rank that never tests (or is blocked in another
+ * operation: a receive, a blocking collective) still lets its peers get as far as its earlier sends
+ * were eager (copied out at once) and its receives were posted.
  *
  * <p>A failure of any step (a receive that got another count or type than this rank's call describes,
  * a send that failed, a user operation that threw) ends the call: it is done, and
  * {@link #throwIfFailed()} / {@link #await()} throw it as an {@link MpiError}. Once done the request
  * keeps no schedule, buffer or peer request.
  *
- * <p>Threads: any thread may test or wait; advancing is serialized by the request's lock, completion is
- * published by a volatile flag. MPI forbids two threads waiting for one request at once; here it is
- * merely safe.
+ * <p>Threads: any thread may test or wait; advancing is serialized by the request's lock (taken with
+ * {@code tryLock}: a thread never waits for another one's advancing), completion is published by a
+ * volatile flag. MPI forbids two threads waiting for one request at once; here it is merely safe.
  */
 public final class CollRequest implements Waitable {
     private final Engine engine;
     /** The collective's name, for errors. */
     private final String collective;
-    /** Null once done. Guarded by this. */
+    /** The rank's outstanding calls (this one among them until it is done). */
+    private final Set<CollRequest> active;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Null once done. Guarded by {@link #lock}. */
     private Schedule schedule;
     private volatile boolean done;
     private volatile MpiError failure;
 
-    CollRequest(Schedule schedule) {
+    CollRequest(Schedule schedule, Set<CollRequest> active) {
         this.engine = schedule.ctx.engine;
         this.collective = schedule.ctx.collective;
         this.schedule = schedule;
+        this.active = active;
     }
 
     /** Starts the schedule: runs and posts whatever needs nothing from other ranks. */
     CollRequest start() {
-        isDone();
+        active.add(this);
+        tryStep();
         return this;
     }
 
@@ -58,12 +69,28 @@ public final class CollRequest implements Waitable {
         if (done) {
             return true;
         }
-        synchronized (this) {
-            if (!done) {
-                step();
+        tryStep();
+        if (active.size() > 1) {
+            for (CollRequest other : active) {
+                if (other != this) {
+                    other.tryStep();
+                }
             }
         }
         return done;
+    }
+
+    /** Advances this call unless it is done or another thread is advancing it. */
+    private void tryStep() {
+        if (!done && lock.tryLock()) {
+            try {
+                if (!done) {
+                    step();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
     }
 
     private void step() {
@@ -83,6 +110,7 @@ public final class CollRequest implements Waitable {
             schedule = null;
             failure = error;
             done = true;
+            active.remove(this);
         }
     }
 

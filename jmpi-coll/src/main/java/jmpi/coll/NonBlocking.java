@@ -21,8 +21,11 @@ import jmpi.datatype.BasicType;
  * {@link Schedules}): rounds of point-to-point transfers on the communicator's collective context
  * followed by local steps, temporaries allocated at the start. Nothing runs it but the rank's own
  * {@link CollRequest#isDone()} / {@link CollRequest#test()} / {@link CollRequest#await()}: no thread is
- * started. A rank that never tests still lets its peers progress as far as its sends were eager and
- * its receives posted; a peer waiting for data this rank must forward or combine waits until it tests.
+ * started. Testing or waiting for any one call advances all of the rank's outstanding calls, so ranks
+ * may complete them in different orders. A rank that never tests still lets its peers progress as far
+ * as its sends were eager and its receives posted; a peer waiting for data this rank must forward or
+ * combine waits until it tests (a rank blocked in a receive or a blocking collective does not advance
+ * its non-blocking collectives meanwhile).
  *
  * <p><b>Tags, ordering.</b> A call takes its number from {@link CoreComm#nextCollectiveCall()} at its
  * start, as the blocking collectives do, and its tag from {@link CollectiveTags#call} (collective, root,
@@ -81,7 +84,7 @@ public final class NonBlocking {
     }
 
     private static CollRequest start(Schedule s) {
-        return new CollRequest(s).start();
+        return new CollRequest(s, Coll.state(s.ctx.engine).active).start();
     }
 
     private static void length(CoreComm comm, Collective k, String what, int have, int need) {
