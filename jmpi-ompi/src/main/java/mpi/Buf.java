@@ -49,6 +49,15 @@ final class Buf {
      */
     static Buf of(String what, Object buf, int count, Datatype type, boolean read, boolean write)
             throws MPIException {
+        return of(what, buf, 0, count, type, read, write);
+    }
+
+    /** As {@link #of(String, Object, int, Datatype, boolean, boolean)}, the items starting {@code at} base elements in. */
+    static Buf of(String what, Object buf, int at, int count, Datatype type, boolean read, boolean write)
+            throws MPIException {
+        if (at < 0) {
+            throw MPIException.of(ErrorClass.ERR_ARG, what + ": displacement " + at + " is before the buffer's start");
+        }
         if (type == null) {
             throw MPIException.of(ErrorClass.ERR_TYPE, what + ": the datatype is null");
         }
@@ -58,7 +67,7 @@ final class Buf {
         BasicType base = type.base();
         int reach = reach(type, count);
         if (buf == null) {
-            if (reach == 0) {
+            if (reach == 0 && at == 0) {
                 return new Buf(null, 0, null, null, 0);
             }
             throw MPIException.of(ErrorClass.ERR_BUFFER, what + " is null");
@@ -69,17 +78,18 @@ final class Buf {
             }
             if (b.hasArray() && b.array().getClass() == base.arrayClass()) {
                 int length = b.capacity();
-                if (reach > length) {
-                    throw tooSmall(what, count, type, reach, length);
+                if ((long) at + reach > length) {
+                    throw tooSmall(what, count, type, (long) at + reach, length);
                 }
-                return new Buf(b.array(), b.arrayOffset(), null, null, 0);
+                return new Buf(b.array(), b.arrayOffset() + at, null, null, 0);
             }
             Buffer whole = b.duplicate().clear();
-            MemorySegment memory = MemorySegment.ofBuffer(whole);
-            long have = memory.byteSize() / base.size();
-            if (reach > have) {
-                throw tooSmall(what, count, type, reach, have);
+            MemorySegment all = MemorySegment.ofBuffer(whole);
+            long have = all.byteSize() / base.size();
+            if ((long) at + reach > have) {
+                throw tooSmall(what, count, type, (long) at + reach, have);
             }
+            MemorySegment memory = all.asSlice((long) at * base.size(), (long) reach * base.size());
             Object temp = java.lang.reflect.Array.newInstance(base.arrayClass().getComponentType(), reach);
             if (read || type.plan() != null && !type.contiguous()) { // a receive through gaps keeps what they hold
                 copyIn(memory, base, temp, reach);
@@ -91,10 +101,10 @@ final class Buf {
                     + base.arrayClass().getSimpleName() + " (or java.nio buffer) that " + type + " needs");
         }
         int length = java.lang.reflect.Array.getLength(buf);
-        if (reach > length) {
-            throw tooSmall(what, count, type, reach, length);
+        if ((long) at + reach > length) {
+            throw tooSmall(what, count, type, (long) at + reach, length);
         }
-        return new Buf(buf, 0, null, null, 0);
+        return new Buf(buf, at, null, null, 0);
     }
 
     /** The elements past the buffer's start that {@code count} items of {@code type} reach (from element 0). */

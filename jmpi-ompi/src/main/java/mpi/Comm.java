@@ -1289,6 +1289,854 @@ public class Comm implements Freeable, Cloneable {
         io.back();
     }
 
+    /** MPI_Alltoallw: per peer a count, a byte displacement and a datatype, on each side. */
+    public final void allToAllw(Object sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Object recvBuf,
+                                int[] recvCount, int[] rDispls, Datatype[] recvTypes) throws MPIException {
+        CoreComm c = intra("allToAllw");
+        try {
+            W w = w("allToAllw", c.size(), sendBuf, sendCount, sDispls, sendTypes, recvBuf, recvCount, rDispls,
+                    recvTypes);
+            Coll.alltoallw(c, w.sb, w.so, w.sc, w.st, w.rb, w.ro, w.rc, w.rt);
+            w.back();
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** The flat per-peer views of an alltoallw (each peer's block its own {@link Flat}). */
+    private static final class W {
+        final Object[] sb;
+        final int[] so;
+        final int[] sc;
+        final BasicType[] st;
+        final Object[] rb;
+        final int[] ro;
+        final int[] rc;
+        final BasicType[] rt;
+        final Flat[] out;
+
+        W(int n) {
+            sb = new Object[n];
+            so = new int[n];
+            sc = new int[n];
+            st = new BasicType[n];
+            rb = new Object[n];
+            ro = new int[n];
+            rc = new int[n];
+            rt = new BasicType[n];
+            out = new Flat[n];
+        }
+
+        void back() {
+            for (Flat f : out) {
+                f.back();
+            }
+        }
+    }
+
+    private static W w(String call, int n, Object sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes,
+                       Object recvBuf, int[] recvCount, int[] rDispls, Datatype[] recvTypes) throws MPIException {
+        for (Object a : new Object[] {sendCount, sDispls, sendTypes, recvCount, rDispls, recvTypes}) {
+            if (a == null || java.lang.reflect.Array.getLength(a) < n) {
+                throw MPIException.of(ErrorClass.ERR_ARG, call + ": every count, displacement and type array needs "
+                        + n + " entries");
+            }
+        }
+        W w = new W(n);
+        for (int j = 0; j < n; j++) {
+            Flat f = Flat.of(call + " send block " + j, sendBuf, elementsAt(call, sDispls[j], sendTypes[j]),
+                    sendCount[j], sendTypes[j], true, false);
+            w.sb[j] = f.array;
+            w.so[j] = f.offset;
+            w.sc[j] = f.elements;
+            w.st[j] = f.base;
+            Flat g = Flat.of(call + " receive block " + j, recvBuf, elementsAt(call, rDispls[j], recvTypes[j]),
+                    recvCount[j], recvTypes[j], false, true);
+            w.rb[j] = g.array;
+            w.ro[j] = g.offset;
+            w.rc[j] = g.elements;
+            w.rt[j] = g.base;
+            w.out[j] = g;
+        }
+        if (sendBuf != null && sendBuf == recvBuf) { // the same array on both sides: send from copies
+            for (int j = 0; j < n; j++) {
+                if (w.sb[j] == recvBuf) {
+                    w.sb[j] = copyRange(w.sb[j], w.so[j], w.sc[j]);
+                    w.so[j] = 0;
+                }
+            }
+        }
+        return w;
+    }
+
+    /** A byte displacement in base elements of {@code type}. */
+    private static int elementsAt(String call, int bytes, Datatype type) throws MPIException {
+        if (type == null) {
+            throw MPIException.of(ErrorClass.ERR_TYPE, call + ": a datatype is null");
+        }
+        int size = type.base().size();
+        if (bytes < 0 || bytes % size != 0) {
+            throw MPIException.of(ErrorClass.ERR_ARG, call + ": byte displacement " + bytes + " is negative or not a"
+                    + " whole number of " + size + "-byte elements of " + type);
+        }
+        return bytes / size;
+    }
+
+    // ------------------------------------------------------------------ non-blocking collectives
+
+    private Request nbc(jmpi.coll.CollRequest call, Runnable after) {
+        return Request.collective(this, call, after);
+    }
+
+    /** MPI_Ibarrier. */
+    public final Request iBarrier() throws MPIException {
+        CoreComm c = intra("iBarrier");
+        try {
+            return nbc(jmpi.coll.NonBlocking.ibarrier(c), null);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Ibcast. */
+    public final Request iBcast(Buffer buf, int count, Datatype type, int root) throws MPIException {
+        CoreComm c = intra("iBcast");
+        MPI.assertDirectBuffer(buf);
+        root(root, c);
+        try {
+            boolean mine = c.rank() == root;
+            Flat f = Flat.of("iBcast buffer", buf, count, type, mine, !mine);
+            return nbc(jmpi.coll.NonBlocking.ibcast(c, f.array, f.offset, f.elements, f.base, root), f::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Igather. */
+    public final Request iGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
+                                 Datatype recvtype, int root) throws MPIException {
+        CoreComm c = intra("iGather");
+        root(root, c);
+        boolean mine = c.rank() == root;
+        if (mine) {
+            MPI.assertDirectBuffer(sendbuf, recvbuf);
+        } else {
+            MPI.assertDirectBuffer(sendbuf);
+        }
+        try {
+            Flat in = Flat.of("iGather send buffer", sendbuf, sendcount, sendtype, true, false);
+            Flat out = null;
+            if (mine) {
+                sameBase("iGather", sendtype, recvtype);
+                out = Flat.of("iGather receive buffer", recvbuf, total(recvcount, c.size()), recvtype, false, true);
+                same("iGather", in.elements, Flat.elements(recvtype, recvcount));
+                in = in.apart(out);
+            }
+            Flat o = out;
+            return nbc(jmpi.coll.NonBlocking.igather(c, in.array, in.offset, o == null ? null : o.array,
+                    o == null ? 0 : o.offset, in.elements, in.base, root), o == null ? null : o::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Igather in place (the root's block already in {@code buf}). */
+    public final Request iGather(Buffer buf, int count, Datatype type, int root) throws MPIException {
+        CoreComm c = intra("iGather");
+        MPI.assertDirectBuffer(buf);
+        root(root, c);
+        try {
+            if (c.rank() == root) {
+                Flat f = Flat.of("iGather buffer", buf, total(count, c.size()), type, true, true);
+                int per = Flat.elements(type, count);
+                return nbc(jmpi.coll.NonBlocking.igather(c, f.array, f.offset + root * per, f.array, f.offset, per,
+                        f.base, root), f::back);
+            }
+            Flat f = Flat.of("iGather buffer", buf, count, type, true, false);
+            return nbc(jmpi.coll.NonBlocking.igather(c, f.array, f.offset, null, 0, f.elements, f.base, root), null);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Igatherv. */
+    public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount,
+                                  int[] displs, Datatype recvtype, int root) throws MPIException {
+        CoreComm c = intra("iGatherv");
+        root(root, c);
+        boolean mine = c.rank() == root;
+        if (mine) {
+            MPI.assertDirectBuffer(sendbuf, recvbuf);
+        } else {
+            MPI.assertDirectBuffer(sendbuf);
+        }
+        try {
+            Flat in = Flat.of("iGatherv send buffer", sendbuf, sendcount, sendtype, true, false);
+            if (!mine) {
+                return nbc(jmpi.coll.NonBlocking.igatherv(c, in.array, in.offset, in.elements, null, 0, null, null,
+                        in.base, root), null);
+            }
+            sameBase("iGatherv", sendtype, recvtype);
+            VFlat out = VFlat.of("iGatherv receive buffer", recvbuf, recvcount, displs, recvtype, c.size(), false, true);
+            same("iGatherv", in.elements, out.counts[root]);
+            return nbc(jmpi.coll.NonBlocking.igatherv(c, in.array, in.offset, in.elements, out.array, out.offset,
+                    out.counts, out.displs, in.base, root), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Igatherv in place, at the root. */
+    public final Request iGatherv(Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root)
+            throws MPIException {
+        CoreComm c = intra("iGatherv");
+        MPI.assertDirectBuffer(recvbuf);
+        root(root, c);
+        try {
+            if (c.rank() != root) {
+                throw MPIException.of(ErrorClass.ERR_ROOT, "iGatherv(recvbuf, recvcount, displs, type, root) is the root's"
+                        + " in-place form: rank " + c.rank() + " is not root " + root);
+            }
+            VFlat out = VFlat.of("iGatherv buffer", recvbuf, recvcount, displs, recvtype, c.size(), true, true);
+            return nbc(jmpi.coll.NonBlocking.igatherv(c, out.array, out.offset + out.displs[root], out.counts[root],
+                    out.array, out.offset, out.counts, out.displs, out.base, root), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Igatherv, the non-root side of the in-place form. */
+    public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, int root) throws MPIException {
+        CoreComm c = intra("iGatherv");
+        MPI.assertDirectBuffer(sendbuf);
+        root(root, c);
+        try {
+            if (c.rank() == root) {
+                throw MPIException.of(ErrorClass.ERR_ROOT, "iGatherv(sendbuf, sendcount, type, root) is the non-root side"
+                        + " of the in-place form");
+            }
+            Flat in = Flat.of("iGatherv send buffer", sendbuf, sendcount, sendtype, true, false);
+            return nbc(jmpi.coll.NonBlocking.igatherv(c, in.array, in.offset, in.elements, null, 0, null, null, in.base,
+                    root), null);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iscatter. */
+    public final Request iScatter(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
+                                  Datatype recvtype, int root) throws MPIException {
+        CoreComm c = intra("iScatter");
+        root(root, c);
+        boolean mine = c.rank() == root;
+        if (mine) {
+            MPI.assertDirectBuffer(sendbuf, recvbuf);
+        } else {
+            MPI.assertDirectBuffer(recvbuf);
+        }
+        try {
+            Flat out = Flat.of("iScatter receive buffer", recvbuf, recvcount, recvtype, false, true);
+            Flat in = null;
+            if (mine) {
+                sameBase("iScatter", sendtype, recvtype);
+                in = Flat.of("iScatter send buffer", sendbuf, total(sendcount, c.size()), sendtype, true, false);
+                same("iScatter", Flat.elements(sendtype, sendcount), out.elements);
+                in = in.apart(out);
+            }
+            return nbc(jmpi.coll.NonBlocking.iscatter(c, in == null ? null : in.array, in == null ? 0 : in.offset,
+                    out.array, out.offset, out.elements, out.base, root), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iscatter in place (the root keeps its block in {@code buf}). */
+    public final Request iScatter(Buffer buf, int count, Datatype type, int root) throws MPIException {
+        CoreComm c = intra("iScatter");
+        MPI.assertDirectBuffer(buf);
+        root(root, c);
+        try {
+            if (c.rank() == root) {
+                Flat f = Flat.of("iScatter buffer", buf, total(count, c.size()), type, true, false);
+                int per = Flat.elements(type, count);
+                return nbc(jmpi.coll.NonBlocking.iscatter(c, f.array, f.offset, f.array, f.offset + root * per, per,
+                        f.base, root), null);
+            }
+            Flat f = Flat.of("iScatter buffer", buf, count, type, false, true);
+            return nbc(jmpi.coll.NonBlocking.iscatter(c, null, 0, f.array, f.offset, f.elements, f.base, root), f::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iscatterv. */
+    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, Buffer recvbuf,
+                                   int recvcount, Datatype recvtype, int root) throws MPIException {
+        CoreComm c = intra("iScatterv");
+        root(root, c);
+        boolean mine = c.rank() == root;
+        if (mine) {
+            MPI.assertDirectBuffer(sendbuf, recvbuf);
+        } else {
+            MPI.assertDirectBuffer(recvbuf);
+        }
+        try {
+            Flat out = Flat.of("iScatterv receive buffer", recvbuf, recvcount, recvtype, false, true);
+            if (!mine) {
+                return nbc(jmpi.coll.NonBlocking.iscatterv(c, null, 0, null, null, out.array, out.offset, out.elements,
+                        out.base, root), out::back);
+            }
+            sameBase("iScatterv", sendtype, recvtype);
+            VFlat in = VFlat.of("iScatterv send buffer", sendbuf, sendcount, displs, sendtype, c.size(), true, false);
+            same("iScatterv", in.counts[root], out.elements);
+            return nbc(jmpi.coll.NonBlocking.iscatterv(c, in.array, in.offset, in.counts, in.displs, out.array,
+                    out.offset, out.elements, out.base, root), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iscatterv in place, at the root. */
+    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root)
+            throws MPIException {
+        CoreComm c = intra("iScatterv");
+        MPI.assertDirectBuffer(sendbuf);
+        root(root, c);
+        try {
+            if (c.rank() != root) {
+                throw MPIException.of(ErrorClass.ERR_ROOT, "iScatterv(sendbuf, sendcount, displs, type, root) is the root's"
+                        + " in-place form: rank " + c.rank() + " is not root " + root);
+            }
+            VFlat in = VFlat.of("iScatterv buffer", sendbuf, sendcount, displs, sendtype, c.size(), true, false);
+            return nbc(jmpi.coll.NonBlocking.iscatterv(c, in.array, in.offset, in.counts, in.displs, in.array,
+                    in.offset + in.displs[root], in.counts[root], in.base, root), null);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iscatterv, the non-root side of the in-place form. */
+    public final Request iScatterv(Buffer recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
+        CoreComm c = intra("iScatterv");
+        MPI.assertDirectBuffer(recvbuf);
+        root(root, c);
+        try {
+            if (c.rank() == root) {
+                throw MPIException.of(ErrorClass.ERR_ROOT, "iScatterv(recvbuf, recvcount, type, root) is the non-root side"
+                        + " of the in-place form");
+            }
+            Flat out = Flat.of("iScatterv receive buffer", recvbuf, recvcount, recvtype, false, true);
+            return nbc(jmpi.coll.NonBlocking.iscatterv(c, null, 0, null, null, out.array, out.offset, out.elements,
+                    out.base, root), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iallgather. */
+    public final Request iAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
+                                    Datatype recvtype) throws MPIException {
+        CoreComm c = intra("iAllGather");
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        try {
+            sameBase("iAllGather", sendtype, recvtype);
+            Flat in = Flat.of("iAllGather send buffer", sendbuf, sendcount, sendtype, true, false);
+            Flat out = Flat.of("iAllGather receive buffer", recvbuf, total(recvcount, c.size()), recvtype, false, true);
+            same("iAllGather", in.elements, Flat.elements(recvtype, recvcount));
+            in = in.apart(out);
+            return nbc(jmpi.coll.NonBlocking.iallgather(c, in.array, in.offset, out.array, out.offset, in.elements,
+                    in.base), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iallgather in place. */
+    public final Request iAllGather(Buffer buf, int count, Datatype type) throws MPIException {
+        CoreComm c = intra("iAllGather");
+        MPI.assertDirectBuffer(buf);
+        try {
+            Flat f = Flat.of("iAllGather buffer", buf, total(count, c.size()), type, true, true);
+            int per = Flat.elements(type, count);
+            return nbc(jmpi.coll.NonBlocking.iallgather(c, f.array, f.offset + c.rank() * per, f.array, f.offset, per,
+                    f.base), f::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iallgatherv. */
+    public final Request iAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int[] recvcount,
+                                     int[] displs, Datatype recvtype) throws MPIException {
+        CoreComm c = intra("iAllGatherv");
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        try {
+            sameBase("iAllGatherv", sendtype, recvtype);
+            Flat in = Flat.of("iAllGatherv send buffer", sendbuf, sendcount, sendtype, true, false);
+            VFlat out = VFlat.of("iAllGatherv receive buffer", recvbuf, recvcount, displs, recvtype, c.size(), false,
+                    true);
+            same("iAllGatherv", in.elements, out.counts[c.rank()]);
+            Object s = in.array;
+            int so = in.offset;
+            if (s != null && s == out.array) {
+                s = copyRange(in.array, in.offset, in.elements);
+                so = 0;
+            }
+            return nbc(jmpi.coll.NonBlocking.iallgatherv(c, s, so, in.elements, out.array, out.offset, out.counts,
+                    out.displs, in.base), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iallgatherv in place. */
+    public final Request iAllGatherv(Buffer buf, int[] count, int[] displs, Datatype type) throws MPIException {
+        CoreComm c = intra("iAllGatherv");
+        MPI.assertDirectBuffer(buf);
+        try {
+            VFlat f = VFlat.of("iAllGatherv buffer", buf, count, displs, type, c.size(), true, true);
+            int me = c.rank();
+            return nbc(jmpi.coll.NonBlocking.iallgatherv(c, f.array, f.offset + f.displs[me], f.counts[me], f.array,
+                    f.offset, f.counts, f.displs, f.base), f::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Ialltoall. */
+    public final Request iAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount,
+                                   Datatype recvtype) throws MPIException {
+        CoreComm c = intra("iAllToAll");
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        try {
+            sameBase("iAllToAll", sendtype, recvtype);
+            Flat in = Flat.of("iAllToAll send buffer", sendbuf, total(sendcount, c.size()), sendtype, true, false);
+            Flat out = Flat.of("iAllToAll receive buffer", recvbuf, total(recvcount, c.size()), recvtype, false, true);
+            int per = Flat.elements(sendtype, sendcount);
+            same("iAllToAll", per, Flat.elements(recvtype, recvcount));
+            in = in.apart(out);
+            return nbc(jmpi.coll.NonBlocking.ialltoall(c, in.array, in.offset, out.array, out.offset, per, in.base),
+                    out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Ialltoallv. */
+    public final Request iAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Buffer recvbuf,
+                                    int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
+        CoreComm c = intra("iAllToAllv");
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        try {
+            sameBase("iAllToAllv", sendtype, recvtype);
+            VFlat in = VFlat.of("iAllToAllv send buffer", sendbuf, sendcount, sdispls, sendtype, c.size(), true, false);
+            VFlat out = VFlat.of("iAllToAllv receive buffer", recvbuf, recvcount, rdispls, recvtype, c.size(), false,
+                    true);
+            return nbc(jmpi.coll.NonBlocking.ialltoallv(c, in.array, in.offset, in.counts, in.displs, out.array,
+                    out.offset, out.counts, out.displs, in.base), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Ialltoallw: byte displacements, a datatype per peer. */
+    public final Request iAllToAllw(Buffer sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes,
+                                    Buffer recvBuf, int[] recvCount, int[] rDispls, Datatype[] recvTypes)
+            throws MPIException {
+        CoreComm c = intra("iAllToAllw");
+        MPI.assertDirectBuffer(sendBuf, recvBuf);
+        try {
+            W w = w("iAllToAllw", c.size(), sendBuf, sendCount, sDispls, sendTypes, recvBuf, recvCount, rDispls,
+                    recvTypes);
+            return nbc(jmpi.coll.NonBlocking.ialltoallw(c, w.sb, w.so, w.sc, w.st, w.rb, w.ro, w.rc, w.rt), w::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Ireduce. */
+    public final Request iReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op, int root)
+            throws MPIException {
+        CoreComm c = intra("iReduce");
+        root(root, c);
+        boolean mine = c.rank() == root;
+        if (mine) {
+            MPI.assertDirectBuffer(sendbuf, recvbuf);
+        } else {
+            MPI.assertDirectBuffer(sendbuf);
+        }
+        try {
+            Combiner comb = combiner(op, type);
+            Flat in = Flat.of("iReduce send buffer", sendbuf, count, type, true, false);
+            Flat out = mine ? Flat.of("iReduce receive buffer", recvbuf, count, type, false, true) : null;
+            if (out != null) {
+                in = in.apart(out);
+            }
+            Flat o = out;
+            return nbc(jmpi.coll.NonBlocking.ireduce(c, in.array, in.offset, o == null ? null : o.array,
+                    o == null ? 0 : o.offset, in.elements, in.base, comb, root), o == null ? null : o::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Ireduce in place. */
+    public final Request iReduce(Buffer buf, int count, Datatype type, Op op, int root) throws MPIException {
+        CoreComm c = intra("iReduce");
+        MPI.assertDirectBuffer(buf);
+        root(root, c);
+        try {
+            Combiner comb = combiner(op, type);
+            boolean mine = c.rank() == root;
+            Flat f = Flat.of("iReduce buffer", buf, count, type, true, mine);
+            return nbc(jmpi.coll.NonBlocking.ireduce(c, f.array, f.offset, mine ? f.array : null, f.offset, f.elements,
+                    f.base, comb, root), f::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iallreduce. */
+    public final Request iAllReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op)
+            throws MPIException {
+        CoreComm c = intra("iAllReduce");
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        try {
+            Combiner comb = combiner(op, type);
+            Flat in = Flat.of("iAllReduce send buffer", sendbuf, count, type, true, false);
+            Flat out = Flat.of("iAllReduce receive buffer", recvbuf, count, type, false, true);
+            in = in.apart(out);
+            return nbc(jmpi.coll.NonBlocking.iallreduce(c, in.array, in.offset, out.array, out.offset, in.elements,
+                    in.base, comb), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iallreduce in place. */
+    public final Request iAllReduce(Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        CoreComm c = intra("iAllReduce");
+        MPI.assertDirectBuffer(buf);
+        try {
+            Combiner comb = combiner(op, type);
+            Flat f = Flat.of("iAllReduce buffer", buf, count, type, true, true);
+            return nbc(jmpi.coll.NonBlocking.iallreduce(c, f.array, f.offset, f.array, f.offset, f.elements, f.base,
+                    comb), f::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Ireduce_scatter. */
+    public final Request iReduceScatter(Buffer sendbuf, Buffer recvbuf, int[] recvcounts, Datatype type, Op op)
+            throws MPIException {
+        CoreComm c = intra("iReduceScatter");
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        try {
+            Combiner comb = combiner(op, type);
+            int[] n = counts("iReduceScatter", recvcounts, c.size());
+            int[] elements = new int[n.length];
+            long sum = 0;
+            for (int i = 0; i < n.length; i++) {
+                elements[i] = Flat.elements(type, n[i]);
+                sum += n[i];
+            }
+            Flat in = Flat.of("iReduceScatter send buffer", sendbuf, (int) Math.min(sum, Integer.MAX_VALUE), type, true,
+                    false);
+            Flat out = Flat.of("iReduceScatter receive buffer", recvbuf, n[c.rank()], type, false, true);
+            in = in.apart(out);
+            return nbc(jmpi.coll.NonBlocking.ireduceScatter(c, in.array, in.offset, out.array, out.offset, elements,
+                    in.base, comb), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Ireduce_scatter in place: the vector in {@code buf}; this rank's block lands at its start. */
+    public final Request iReduceScatter(Buffer buf, int[] counts, Datatype type, Op op) throws MPIException {
+        CoreComm c = intra("iReduceScatter");
+        MPI.assertDirectBuffer(buf);
+        try {
+            Combiner comb = combiner(op, type);
+            int[] n = counts("iReduceScatter", counts, c.size());
+            int[] elements = new int[n.length];
+            long sum = 0;
+            for (int i = 0; i < n.length; i++) {
+                elements[i] = Flat.elements(type, n[i]);
+                sum += n[i];
+            }
+            Flat f = Flat.of("iReduceScatter buffer", buf, (int) Math.min(sum, Integer.MAX_VALUE), type, true, true);
+            return nbc(jmpi.coll.NonBlocking.ireduceScatter(c, f.array, f.offset, f.array, f.offset, elements, f.base,
+                    comb), f::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Ireduce_scatter_block. */
+    public final Request iReduceScatterBlock(Buffer sendbuf, Buffer recvbuf, int recvcount, Datatype type, Op op)
+            throws MPIException {
+        int[] counts = new int[getSize()];
+        Arrays.fill(counts, recvcount);
+        return iReduceScatter(sendbuf, recvbuf, counts, type, op);
+    }
+
+    /** MPI_Ireduce_scatter_block in place. */
+    public final Request iReduceScatterBlock(Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        int[] counts = new int[getSize()];
+        Arrays.fill(counts, count);
+        return iReduceScatter(buf, counts, type, op);
+    }
+
+    // ------------------------------------------------------------------ neighbourhood collectives
+
+    /**
+     * The topology's neighbours without MPI.PROC_NULL (a Cartesian grid's edge): {in, out, inIndex, outIndex},
+     * the indexes being each kept neighbour's block number.
+     */
+    private int[][] neighbours(String call) throws MPIException {
+        CoreComm c = core();
+        if (topology == null) {
+            throw raise(MPIException.of(ErrorClass.ERR_TOPOLOGY, call + ": " + this + " has no topology"));
+        }
+        int[] in = topology.inNeighbors(c.rank());
+        int[] out = topology.outNeighbors(c.rank());
+        return new int[][] {kept(in, false), kept(out, false), kept(in, true), kept(out, true)};
+    }
+
+    private static int[] kept(int[] ranks, boolean indexes) {
+        return java.util.stream.IntStream.range(0, ranks.length).filter(i -> ranks[i] != MPI.PROC_NULL)
+                .map(i -> indexes ? i : ranks[i]).toArray();
+    }
+
+    private static int[] pick(int[] values, int[] indexes) {
+        int[] out = new int[indexes.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = values[indexes[i]];
+        }
+        return out;
+    }
+
+    /** MPI_Neighbor_allgather. */
+    public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                                        int recvcount, Datatype recvtype) throws MPIException {
+        neighborAllGatherStart(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, "neighborAllGather")
+                .waitFor();
+    }
+
+    /** MPI_Ineighbor_allgather. */
+    public final Request iNeighborAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
+                                            int recvcount, Datatype recvtype) throws MPIException {
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        return neighborAllGatherStart(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, "iNeighborAllGather");
+    }
+
+    private Request neighborAllGatherStart(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                                           int recvcount, Datatype recvtype, String call) throws MPIException {
+        CoreComm c = intra(call);
+        try {
+            int[][] nb = neighbours(call);
+            int ns = topology.inNeighbors(c.rank()).length;
+            sameBase(call, sendtype, recvtype);
+            Flat in = Flat.of(call + " send buffer", sendbuf, sendcount, sendtype, true, false);
+            Flat out = Flat.of(call + " receive buffer", recvbuf, total(recvcount, ns), recvtype, true, true);
+            int per = Flat.elements(recvtype, recvcount);
+            same(call, in.elements, per);
+            in = in.apart(out);
+            int[] counts = new int[nb[2].length];
+            int[] displs = new int[nb[2].length];
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = per;
+                displs[i] = nb[2][i] * per;
+            }
+            return nbc(jmpi.coll.NonBlocking.ineighborAllgatherv(c, nb[0], nb[1], in.array, in.offset, in.elements,
+                    out.array, out.offset, counts, displs, in.base), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Neighbor_allgatherv. */
+    public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                                         int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+        neighborAllGathervStart(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype,
+                "neighborAllGatherv").waitFor();
+    }
+
+    /** MPI_Ineighbor_allgatherv. */
+    public final Request iNeighborAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
+                                             int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        return neighborAllGathervStart(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype,
+                "iNeighborAllGatherv");
+    }
+
+    private Request neighborAllGathervStart(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                                            int[] recvcount, int[] displs, Datatype recvtype, String call)
+            throws MPIException {
+        CoreComm c = intra(call);
+        try {
+            int[][] nb = neighbours(call);
+            int ns = topology.inNeighbors(c.rank()).length;
+            sameBase(call, sendtype, recvtype);
+            Flat in = Flat.of(call + " send buffer", sendbuf, sendcount, sendtype, true, false);
+            VFlat out = VFlat.of(call + " receive buffer", recvbuf, recvcount, displs, recvtype, ns, true, true);
+            Object s = in.array;
+            int so = in.offset;
+            if (s != null && s == out.array) {
+                s = copyRange(in.array, in.offset, in.elements);
+                so = 0;
+            }
+            return nbc(jmpi.coll.NonBlocking.ineighborAllgatherv(c, nb[0], nb[1], s, so, in.elements, out.array,
+                    out.offset, pick(out.counts, nb[2]), pick(out.displs, nb[2]), in.base), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Neighbor_alltoall. */
+    public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                                       int recvcount, Datatype recvtype) throws MPIException {
+        neighborAllToAllStart(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, "neighborAllToAll").waitFor();
+    }
+
+    /** MPI_Ineighbor_alltoall. */
+    public final Request iNeighborAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
+                                           int recvcount, Datatype recvtype) throws MPIException {
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        return neighborAllToAllStart(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, "iNeighborAllToAll");
+    }
+
+    private Request neighborAllToAllStart(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+                                          int recvcount, Datatype recvtype, String call) throws MPIException {
+        CoreComm c = intra(call);
+        try {
+            int[][] nb = neighbours(call);
+            int ns = topology.inNeighbors(c.rank()).length;
+            int nd = topology.outNeighbors(c.rank()).length;
+            sameBase(call, sendtype, recvtype);
+            int per = Flat.elements(sendtype, sendcount);
+            same(call, per, Flat.elements(recvtype, recvcount));
+            Flat in = Flat.of(call + " send buffer", sendbuf, total(sendcount, nd), sendtype, true, false);
+            Flat out = Flat.of(call + " receive buffer", recvbuf, total(recvcount, ns), recvtype, true, true);
+            in = in.apart(out);
+            int[] sc = new int[nb[3].length];
+            int[] sd = new int[nb[3].length];
+            for (int j = 0; j < sc.length; j++) {
+                sc[j] = per;
+                sd[j] = nb[3][j] * per;
+            }
+            int[] rc = new int[nb[2].length];
+            int[] rd = new int[nb[2].length];
+            for (int i = 0; i < rc.length; i++) {
+                rc[i] = per;
+                rd[i] = nb[2][i] * per;
+            }
+            return nbc(jmpi.coll.NonBlocking.ineighborAlltoallv(c, nb[0], nb[1], in.array, in.offset, sc, sd, out.array,
+                    out.offset, rc, rd, in.base), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Neighbor_alltoallv. */
+    public final void neighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+                                        Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype)
+            throws MPIException {
+        neighborAllToAllvStart(sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype,
+                "neighborAllToAllv").waitFor();
+    }
+
+    /** MPI_Ineighbor_alltoallv. */
+    public final Request iNeighborAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+                                            Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype)
+            throws MPIException {
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        return neighborAllToAllvStart(sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype,
+                "iNeighborAllToAllv");
+    }
+
+    private Request neighborAllToAllvStart(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+                                           Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype,
+                                           String call) throws MPIException {
+        CoreComm c = intra(call);
+        try {
+            int[][] nb = neighbours(call);
+            int ns = topology.inNeighbors(c.rank()).length;
+            int nd = topology.outNeighbors(c.rank()).length;
+            sameBase(call, sendtype, recvtype);
+            VFlat in = VFlat.of(call + " send buffer", sendbuf, sendcount, sdispls, sendtype, nd, true, false);
+            VFlat out = VFlat.of(call + " receive buffer", recvbuf, recvcount, rdispls, recvtype, ns, true, true);
+            Object s = in.array;
+            if (s != null && s == out.array) {
+                s = copyOf(in.array, java.lang.reflect.Array.getLength(in.array));
+            }
+            return nbc(jmpi.coll.NonBlocking.ineighborAlltoallv(c, nb[0], nb[1], s, in.offset, pick(in.counts, nb[3]),
+                    pick(in.displs, nb[3]), out.array, out.offset, pick(out.counts, nb[2]), pick(out.displs, nb[2]),
+                    in.base), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
     static Combiner combiner(Op op, Datatype type) throws MPIException {
         if (op == null) {
             throw MPIException.of(ErrorClass.ERR_OP, "the operation is null");

@@ -38,7 +38,13 @@ final class Flat {
      */
     static Flat of(String what, Object buf, int count, Datatype type, boolean read, boolean write)
             throws MPIException {
-        Buf b = Buf.of(what, buf, count, type, read, write);
+        return of(what, buf, 0, count, type, read, write);
+    }
+
+    /** {@code count} items of {@code type} from base element {@code at} of {@code buf}. */
+    static Flat of(String what, Object buf, int at, int count, Datatype type, boolean read, boolean write)
+            throws MPIException {
+        Buf b = Buf.of(what, buf, at, count, type, read, write);
         BasicType base = type.base();
         int n = elements(type, count);
         if (type.contiguous() || n == 0) {

@@ -2,6 +2,7 @@ package mpi;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.nio.Buffer;
 import java.util.List;
 
 import jmpi.coll.Coll;
@@ -367,6 +368,106 @@ public class Intracomm extends Comm {
             Flat f = Flat.of("scan buffer", recvbuf, count, type, true, true);
             Coll.scan(c, f.array, f.offset, f.array, f.offset, f.elements, f.base, comb);
             f.back();
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iscan. */
+    public final Request iScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) throws MPIException {
+        CoreComm c = core();
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        try {
+            Combiner comb = combiner(op, type);
+            Flat in = Flat.of("iScan send buffer", sendbuf, count, type, true, false);
+            Flat out = Flat.of("iScan receive buffer", recvbuf, count, type, false, true);
+            in = in.apart(out);
+            return Request.collective(this, jmpi.coll.NonBlocking.iscan(c, in.array, in.offset, out.array, out.offset,
+                    in.elements, in.base, comb), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iscan in place. */
+    public final Request iScan(Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        CoreComm c = core();
+        MPI.assertDirectBuffer(buf);
+        try {
+            Combiner comb = combiner(op, type);
+            Flat f = Flat.of("iScan buffer", buf, count, type, true, true);
+            return Request.collective(this, jmpi.coll.NonBlocking.iscan(c, f.array, f.offset, f.array, f.offset,
+                    f.elements, f.base, comb), f::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Exscan: rank i &gt; 0 gets the reduction of ranks 0..i-1's vectors; rank 0's {@code recvbuf} is unchanged. */
+    public final void exScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
+        CoreComm c = core();
+        try {
+            Combiner comb = combiner(op, type);
+            Flat in = Flat.of("exScan send buffer", sendbuf, count, type, true, false);
+            Flat out = Flat.of("exScan receive buffer", recvbuf, count, type, true, true);
+            in = in.apart(out);
+            Coll.exscan(c, in.array, in.offset, out.array, out.offset, in.elements, in.base, comb);
+            out.back();
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Exscan in place. */
+    public final void exScan(Object buf, int count, Datatype type, Op op) throws MPIException {
+        CoreComm c = core();
+        try {
+            Combiner comb = combiner(op, type);
+            Flat f = Flat.of("exScan buffer", buf, count, type, true, true);
+            Coll.exscan(c, f.array, f.offset, f.array, f.offset, f.elements, f.base, comb);
+            f.back();
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iexscan. */
+    public final Request iExScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) throws MPIException {
+        CoreComm c = core();
+        MPI.assertDirectBuffer(sendbuf, recvbuf);
+        try {
+            Combiner comb = combiner(op, type);
+            Flat in = Flat.of("iExScan send buffer", sendbuf, count, type, true, false);
+            Flat out = Flat.of("iExScan receive buffer", recvbuf, count, type, true, true);
+            in = in.apart(out);
+            return Request.collective(this, jmpi.coll.NonBlocking.iexscan(c, in.array, in.offset, out.array,
+                    out.offset, in.elements, in.base, comb), out::back);
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** MPI_Iexscan in place. */
+    public final Request iExScan(Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        CoreComm c = core();
+        MPI.assertDirectBuffer(buf);
+        try {
+            Combiner comb = combiner(op, type);
+            Flat f = Flat.of("iExScan buffer", buf, count, type, true, true);
+            return Request.collective(this, jmpi.coll.NonBlocking.iexscan(c, f.array, f.offset, f.array, f.offset,
+                    f.elements, f.base, comb), f::back);
         } catch (MPIException e) {
             throw raise(e);
         } catch (RuntimeException e) {

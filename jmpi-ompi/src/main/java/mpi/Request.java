@@ -89,6 +89,44 @@ public class Request implements Freeable {
         }
     }
 
+    /** A non-blocking collective of jmpi-coll, and what to do once it completed (copy into the user's buffers). */
+    private static final class Collective extends Work {
+        private final jmpi.coll.CollRequest call;
+        private final Runnable after;
+
+        Collective(jmpi.coll.CollRequest call, Runnable after) {
+            this.call = call;
+            this.after = after;
+        }
+
+        @Override
+        public boolean isDone() {
+            return call.isDone();
+        }
+
+        @Override
+        Status complete() throws MPIException {
+            try {
+                call.throwIfFailed();
+            } catch (MpiError e) {
+                throw MPIException.of(e);
+            }
+            if (after != null) {
+                after.run();
+            }
+            return Status.empty();
+        }
+
+        /** MPI does not cancel collectives: nothing happens. */
+        @Override
+        void cancel() {
+        }
+    }
+
+    static Request collective(Comm comm, jmpi.coll.CollRequest call, Runnable after) {
+        return new Request(comm, new Collective(call, after));
+    }
+
     static Request of(Comm comm, CoreRequest core, Buf staged) {
         return new Request(comm, new PointToPoint(core, staged));
     }

@@ -556,6 +556,185 @@ class OmpiFeaturesTest {
         }
     }
 
+    /** Every non-blocking collective on direct buffers, several outstanding at once, in-place forms, neighbours. */
+    public static class NonBlockingCollectives {
+        static IntBuffer ints(int... v) {
+            IntBuffer b = MPI.newIntBuffer(Math.max(1, v.length));
+            for (int i = 0; i < v.length; i++) {
+                b.put(i, v[i]);
+            }
+            return b;
+        }
+
+        static int[] get(IntBuffer b, int n) {
+            int[] a = new int[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = b.get(i);
+            }
+            return a;
+        }
+
+        public static void main(String[] args) throws MPIException {
+            MPI.Init(args);
+            Intracomm w = MPI.COMM_WORLD;
+            int me = w.getRank();
+            int p = w.getSize();
+            int root = p - 1;
+            // Several outstanding, completed in reverse order of starting.
+            IntBuffer bc = ints(me == root ? new int[] {7, 8, 9} : new int[3]);
+            Request rb = w.iBcast(bc, 3, MPI.INT, root);
+            IntBuffer ar = ints(me, 1);
+            IntBuffer arOut = MPI.newIntBuffer(2);
+            Request ra = w.iAllReduce(ar, arOut, 2, MPI.INT, MPI.SUM);
+            IntBuffer inPlace = ints(me + 1);
+            Request rip = w.iAllReduce(inPlace, 1, MPI.INT, MPI.MAX);
+            Request bar = w.iBarrier();
+            Request.waitAll(new Request[] {bar, rip, ra, rb});
+            expectEquals(new int[] {7, 8, 9}, get(bc, 3), "iBcast");
+            expectEquals(new int[] {p * (p - 1) / 2, p}, get(arOut, 2), "iAllReduce");
+            expectEquals(p, inPlace.get(0), "iAllReduce in place");
+            // Overlap: compute while an iAllReduce is in flight, testing now and then.
+            DoubleBuffer big = MPI.newDoubleBuffer(1 << 15);
+            for (int i = 0; i < big.capacity(); i++) {
+                big.put(i, me + i);
+            }
+            Request ov = w.iAllReduce(big, big.capacity(), MPI.DOUBLE, MPI.SUM);
+            double sink = 0;
+            for (int k = 0; k < 100 && !ov.test(); k++) {
+                for (int i = 0; i < 10_000; i++) {
+                    sink += Math.sqrt(i + k);
+                }
+            }
+            ov.waitFor();
+            expect(sink >= 0 && big.get(5) == p * (p - 1) / 2.0 + p * 5.0, "overlapped iAllReduce " + big.get(5));
+            // Rooted ones.
+            IntBuffer gathered = MPI.newIntBuffer(2 * p);
+            w.iGather(ints(me, -me), 2, MPI.INT, gathered, 2, MPI.INT, root).waitFor();
+            if (me == root) {
+                for (int r = 0; r < p; r++) {
+                    expect(gathered.get(2 * r) == r && gathered.get(2 * r + 1) == -r, "iGather " + r);
+                }
+            }
+            IntBuffer sc = MPI.newIntBuffer(2);
+            w.iScatter(gathered, 2, MPI.INT, sc, 2, MPI.INT, root).waitFor();
+            expectEquals(new int[] {me, -me}, get(sc, 2), "iScatter");
+            IntBuffer red = MPI.newIntBuffer(1);
+            w.iReduce(ints(me), red, 1, MPI.INT, MPI.SUM, root).waitFor();
+            if (me == root) {
+                expectEquals(p * (p - 1) / 2, red.get(0), "iReduce");
+            }
+            IntBuffer redIn = ints(2);
+            w.iReduce(redIn, 1, MPI.INT, MPI.PROD, 0).waitFor();
+            if (me == 0) {
+                expectEquals(1 << p, redIn.get(0), "iReduce in place");
+            }
+            IntBuffer gi = MPI.newIntBuffer(p);
+            gi.put(me, me * 3);
+            w.iAllGather(gi, 1, MPI.INT).waitFor();
+            for (int r = 0; r < p; r++) {
+                expect(gi.get(r) == r * 3, "iAllGather in place " + r);
+            }
+            IntBuffer a2a = MPI.newIntBuffer(p);
+            IntBuffer a2aOut = MPI.newIntBuffer(p);
+            for (int j = 0; j < p; j++) {
+                a2a.put(j, me * 10 + j);
+            }
+            w.iAllToAll(a2a, 1, MPI.INT, a2aOut, 1, MPI.INT).waitFor();
+            for (int i = 0; i < p; i++) {
+                expect(a2aOut.get(i) == i * 10 + me, "iAllToAll " + i);
+            }
+            // v-forms: rank r gives r+1 items.
+            int[] counts = new int[p];
+            int[] displs = new int[p];
+            int total = 0;
+            for (int r = 0; r < p; r++) {
+                counts[r] = r + 1;
+                displs[r] = total;
+                total += counts[r];
+            }
+            IntBuffer mine = MPI.newIntBuffer(me + 1);
+            for (int k = 0; k <= me; k++) {
+                mine.put(k, me);
+            }
+            IntBuffer gv = MPI.newIntBuffer(total);
+            w.iAllGatherv(mine, me + 1, MPI.INT, gv, counts, displs, MPI.INT).waitFor();
+            for (int r = 0; r < p; r++) {
+                for (int k = 0; k < counts[r]; k++) {
+                    expect(gv.get(displs[r] + k) == r, "iAllGatherv");
+                }
+            }
+            IntBuffer gv0 = MPI.newIntBuffer(total);
+            w.iGatherv(mine, me + 1, MPI.INT, gv0, counts, displs, MPI.INT, 0).waitFor();
+            IntBuffer sv = MPI.newIntBuffer(me + 1);
+            w.iScatterv(gv0, counts, displs, MPI.INT, sv, me + 1, MPI.INT, 0).waitFor();
+            for (int k = 0; k <= me; k++) {
+                expect(sv.get(k) == me, "iGatherv + iScatterv");
+            }
+            IntBuffer rsIn = MPI.newIntBuffer(total);
+            for (int i = 0; i < total; i++) {
+                rsIn.put(i, 1);
+            }
+            IntBuffer rsOut = MPI.newIntBuffer(me + 1);
+            w.iReduceScatter(rsIn, rsOut, counts, MPI.INT, MPI.SUM).waitFor();
+            for (int k = 0; k <= me; k++) {
+                expect(rsOut.get(k) == p, "iReduceScatter");
+            }
+            IntBuffer scan = ints(me + 1);
+            IntBuffer scanOut = MPI.newIntBuffer(1);
+            IntBuffer ex = ints(-5);
+            Request s1 = w.iScan(scan, scanOut, 1, MPI.INT, MPI.SUM);
+            Request s2 = w.iExScan(ints(me + 1), ex, 1, MPI.INT, MPI.SUM);
+            Request.waitAll(new Request[] {s2, s1});
+            expectEquals((me + 1) * (me + 2) / 2, scanOut.get(0), "iScan");
+            expectEquals(me == 0 ? -5 : me * (me + 1) / 2, ex.get(0), "iExScan (rank 0 untouched)");
+            int[] exb = {me + 1};
+            w.exScan(exb, 1, MPI.INT, MPI.PROD);
+            if (me > 0) {
+                int f = 1;
+                for (int r = 1; r <= me; r++) {
+                    f *= r;
+                }
+                expectEquals(f, exb[0], "exScan in place");
+            }
+            // alltoallw: to rank j one int at byte 4*j, and one double at byte 8*j of a byte buffer.
+            Datatype[] its = new Datatype[p];
+            int[] ones = new int[p];
+            int[] d4 = new int[p];
+            Arrays.fill(its, MPI.INT);
+            Arrays.fill(ones, 1);
+            for (int j = 0; j < p; j++) {
+                d4[j] = 4 * j;
+            }
+            IntBuffer wIn = MPI.newIntBuffer(p);
+            for (int j = 0; j < p; j++) {
+                wIn.put(j, me * 100 + j);
+            }
+            IntBuffer wOut = MPI.newIntBuffer(p);
+            w.iAllToAllw(wIn, ones, d4, its, wOut, ones, d4, its).waitFor();
+            int[] wArr = new int[p];
+            w.allToAllw(get(wIn, p), ones, d4, its, wArr, ones, d4, its);
+            for (int i = 0; i < p; i++) {
+                expect(wOut.get(i) == i * 100 + me && wArr[i] == i * 100 + me, "allToAllw from " + i);
+            }
+            // Neighbours on a 1-D non-periodic line: the ends have a PROC_NULL neighbour, whose block stays.
+            CartComm line = w.createCart(new int[] {p}, new boolean[] {false}, false);
+            IntBuffer nOut = ints(-1, -1);
+            line.iNeighborAllGather(ints(me), 1, MPI.INT, nOut, 1, MPI.INT).waitFor();
+            expectEquals(new int[] {me > 0 ? me - 1 : -1, me < p - 1 ? me + 1 : -1}, get(nOut, 2), "iNeighborAllGather");
+            int[] n2 = {-1, -1};
+            line.neighborAllToAll(new int[] {me * 10, me * 10 + 1}, 1, MPI.INT, n2, 1, MPI.INT);
+            expectEquals(new int[] {me > 0 ? (me - 1) * 10 + 1 : -1, me < p - 1 ? (me + 1) * 10 : -1}, n2,
+                    "neighborAllToAll");
+            try {
+                w.iAllReduce(DoubleBuffer.allocate(1), 1, MPI.DOUBLE, MPI.SUM);
+                throw new AssertionError("a heap buffer in iAllReduce");
+            } catch (IllegalArgumentException e) {
+                expect(e.getMessage().equals("The buffer must be direct."), e.getMessage());
+            }
+            MPI.Finalize();
+        }
+    }
+
     /** The default handler: an MPI error ends the job. */
     public static class Fatal {
         public static void main(String[] args) throws MPIException {
@@ -596,6 +775,12 @@ class OmpiFeaturesTest {
     @ValueSource(ints = {1, 2, 4, 6})
     void communicators(int np) {
         MultiRank.runOk(np, Communicators.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 7})
+    void nonBlockingCollectives(int np) {
+        MultiRank.runOk(np, NonBlockingCollectives.class);
     }
 
     @Test
