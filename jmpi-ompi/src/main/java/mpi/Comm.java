@@ -337,10 +337,10 @@ public class Comm implements Freeable, Cloneable {
             throws MPIException {
         try {
             Buf out = Buf.of("sendRecv send buffer", sendbuf, sendcount, sendtype, true, false);
-            if (sendbuf != null && sendbuf == recvbuf && out.array == sendbuf) {
-                out = Buf.ofArray(copyOf(out.array, Buf.reach(sendtype, sendcount)), 0);
-            }
             Buf in = Buf.of("sendRecv receive buffer", recvbuf, recvcount, recvtype, false, true);
+            if (out.array != null && out.array == in.array) { // one array behind both (arrays, heap buffers): send a copy
+                out = Buf.ofArray(copyOf(out.array, out.offset + Buf.reach(sendtype, sendcount)), out.offset);
+            }
             RecvRequest r = startRecv(in, recvcount, recvtype, source, recvtag);
             SendRequest s = startSend(out, sendcount, sendtype, dest, sendtag, SendMode.STANDARD);
             r.engine().await(s);

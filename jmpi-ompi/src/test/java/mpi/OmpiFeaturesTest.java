@@ -72,6 +72,15 @@ class OmpiFeaturesTest {
             int[] got = new int[10];
             w.sendRecv(MPI.slice(big, 4), 3, MPI.INT, next, 2, MPI.slice(got, 6), 3, MPI.INT, prev, 2);
             expectEquals(new int[] {0, 0, 0, 0, 0, 0, prev * 100 + 4, prev * 100 + 5, prev * 100 + 6, 0}, got, "slices");
+            // One array behind both buffers of a sendRecv (two slices of it): the send reads the old values.
+            int[] shared = new int[8];
+            for (int i = 0; i < 8; i++) {
+                shared[i] = me * 10 + i;
+            }
+            w.sendRecv(MPI.slice(shared, 0), 6, MPI.INT, next, 4, MPI.slice(shared, 2), 6, MPI.INT, prev, 4);
+            for (int i = 0; i < 6; i++) {
+                expect(shared[2 + i] == prev * 10 + i, "aliased sendRecv [" + (2 + i) + "] = " + shared[2 + i]);
+            }
             // A ByteBuffer sent as MPI.INT (native order bytes), received into an int[].
             ByteBuffer bytes = MPI.newByteBuffer(12);
             bytes.asIntBuffer().put(new int[] {me, -me, 7});
