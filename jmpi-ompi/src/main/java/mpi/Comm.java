@@ -101,6 +101,37 @@ public class Comm implements Freeable, Cloneable {
         throw e;
     }
 
+    /** A call's body; its errors go through the communicator's error handler ({@link #call}). */
+    @FunctionalInterface
+    interface Body<T> {
+        T run() throws MPIException;
+    }
+
+    /** A call's body without a result. */
+    @FunctionalInterface
+    interface VoidBody {
+        void run() throws MPIException;
+    }
+
+    /** Runs {@code body}, passing its MPI errors (and the engine's) through {@link #raise}. */
+    final <T> T call(Body<T> body) throws MPIException {
+        try {
+            return body.run();
+        } catch (MPIException e) {
+            throw raise(e);
+        } catch (RuntimeException e) {
+            throw raise(e);
+        }
+    }
+
+    /** {@link #call} without a result. */
+    final void run(VoidBody body) throws MPIException {
+        call(() -> {
+            body.run();
+            return null;
+        });
+    }
+
     // ------------------------------------------------------------------ management
 
     /** MPI_Comm_dup as a RuntimeException on error (Open MPI's clone). */
@@ -120,11 +151,9 @@ public class Comm implements Freeable, Cloneable {
 
     final CoreComm dupCore() throws MPIException {
         CoreComm c = core();
-        try {
+        return call(() -> {
             return c.engine().dup(c);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Comm_idup: the duplicate at once (jmpi completes it during the call); {@link #getRequest} is done. */
@@ -194,11 +223,9 @@ public class Comm implements Freeable, Cloneable {
             throw raise(MPIException.of(ErrorClass.ERR_COMM, "cannot free " + name));
         }
         core = null;
-        try {
+        run(() -> {
             c.engine().free(c);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** True for a freed communicator (and the null one). */
@@ -251,18 +278,13 @@ public class Comm implements Freeable, Cloneable {
                     + " intra-communicator"));
         }
         rank("local leader", localLeader, local.size());
-        CoreComm peer = null;
-        if (local.rank() == localLeader) {
-            peer = core();
+        CoreComm peer = local.rank() == localLeader ? core() : null;
+        if (peer != null) {
             rank("remote leader", remoteLeader, peer.peers());
             tag(tag, false);
         }
-        try {
-            return inherit(new Intercomm(local.engine().createIntercomm(local, localLeader, peer, remoteLeader, tag),
-                    name + ".inter"));
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        return call(() -> inherit(new Intercomm(local.engine().createIntercomm(local, localLeader, peer, remoteLeader,
+                tag), name + ".inter")));
     }
 
     /** MPI_Comm_set_name. */
@@ -304,38 +326,30 @@ public class Comm implements Freeable, Cloneable {
 
     private void blockingSend(Object buf, int count, Datatype type, int dest, int tag, SendMode mode)
             throws MPIException {
-        try {
+        run(() -> {
             SendRequest r = startSend("send buffer", buf, count, type, dest, tag, mode);
             r.engine().await(r);
             r.throwIfFailed();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Recv. */
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) throws MPIException {
-        try {
+        return call(() -> {
             Buf b = Buf.of("receive buffer", buf, count, type, false, true);
             RecvRequest r = startRecv(b, count, type, source, tag);
             r.engine().await(r);
             r.throwIfFailed();
             b.back();
             return Status.of(r);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Sendrecv. The same array (or memory) as both buffers is sent from a copy. */
     public final Status sendRecv(Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
                                  Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag)
             throws MPIException {
-        try {
+        return call(() -> {
             Buf out = Buf.of("sendRecv send buffer", sendbuf, sendcount, sendtype, true, false);
             Buf in = Buf.of("sendRecv receive buffer", recvbuf, recvcount, recvtype, false, true);
             if (out.array != null && out.array == in.array) { // one array behind both (arrays, heap buffers): send a copy
@@ -349,17 +363,13 @@ public class Comm implements Freeable, Cloneable {
             r.throwIfFailed();
             in.back();
             return Status.of(r);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Sendrecv_replace: sends {@code buf}'s items, then receives into it. */
     public final Status sendRecvReplace(Object buf, int count, Datatype type, int dest, int sendtag, int source,
                                         int recvtag) throws MPIException {
-        try {
+        return call(() -> {
             Buf b = Buf.of("sendRecvReplace buffer", buf, count, type, true, true);
             Buf copy = Buf.ofArray(copyOf(b.array, b.offset + Buf.reach(type, count)), b.offset);
             RecvRequest r = startRecv(b, count, type, source, recvtag);
@@ -370,11 +380,7 @@ public class Comm implements Freeable, Cloneable {
             r.throwIfFailed();
             b.back();
             return Status.of(r);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Isend (a direct buffer, as Open MPI requires). */
@@ -401,27 +407,19 @@ public class Comm implements Freeable, Cloneable {
             throws MPIException {
         core();
         MPI.assertDirectBuffer(buf);
-        try {
+        return call(() -> {
             return Request.of(this, startSend("send buffer", buf, count, type, dest, tag, mode), null);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Irecv (a direct buffer). */
     public final Request iRecv(Buffer buf, int count, Datatype type, int source, int tag) throws MPIException {
         core();
         MPI.assertDirectBuffer(buf);
-        try {
+        return call(() -> {
             Buf b = Buf.of("receive buffer", buf, count, type, false, true);
             return Request.of(this, startRecv(b, count, type, source, tag), b);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Send_init: a persistent standard send. */
@@ -495,27 +493,19 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Probe: waits for a matching message and says what it is. */
     public final Status probe(int source, int tag) throws MPIException {
         CoreComm c = core();
-        try {
+        return call(() -> {
             ProbeStatus p = c.engine().probe(c, source(source, c), tag(tag, true));
             return Status.of(p);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iprobe: what a matching message is, or null when none has arrived. */
     public final Status iProbe(int source, int tag) throws MPIException {
         CoreComm c = core();
-        try {
+        return call(() -> {
             ProbeStatus p = c.engine().iprobe(c, source(source, c), tag(tag, true));
             return p == null ? null : Status.of(p);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** The status of a receive from MPI.PROC_NULL. */
@@ -574,24 +564,20 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Pack: {@code incount} items of {@code inbuf} into {@code outbuf} from byte {@code position}; the new position. */
     public final int pack(Object inbuf, int incount, Datatype type, byte[] outbuf, int position) throws MPIException {
         core();
-        try {
+        return call(() -> {
             if (outbuf == null) {
                 throw MPIException.of(ErrorClass.ERR_BUFFER, "pack: the output buffer is null");
             }
             Buf b = Buf.of("pack input buffer", inbuf, incount, type, true, false);
             return packPlan(type).packInto(b.array, b.offset, incount, outbuf, position);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Unpack: {@code outcount} items into {@code outbuf} from byte {@code position} of {@code inbuf}; the new position. */
     public final int unpack(byte[] inbuf, int position, Object outbuf, int outcount, Datatype type)
             throws MPIException {
         CoreComm c = core();
-        try {
+        return call(() -> {
             if (inbuf == null) {
                 throw MPIException.of(ErrorClass.ERR_BUFFER, "unpack: the input buffer is null");
             }
@@ -600,17 +586,13 @@ public class Comm implements Freeable, Cloneable {
                     c.engine().objectFilter());
             b.back();
             return p;
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Pack_size: bytes {@code incount} items of {@code type} take when packed. */
     public final int packSize(int incount, Datatype type) throws MPIException {
         core();
-        try {
+        return call(() -> {
             if (incount < 0) {
                 throw MPIException.of(ErrorClass.ERR_COUNT, "packSize: negative count " + incount);
             }
@@ -620,11 +602,7 @@ public class Comm implements Freeable, Cloneable {
                         + " bytes");
             }
             return (int) n;
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     // ------------------------------------------------------------------ attributes, topology, errors
@@ -774,27 +752,21 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Barrier. */
     public final void barrier() throws MPIException {
         CoreComm c = intra("barrier");
-        try {
+        run(() -> {
             Coll.barrier(c);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Bcast of {@code count} items of {@code buf} from {@code root}. */
     public final void bcast(Object buf, int count, Datatype type, int root) throws MPIException {
         CoreComm c = intra("bcast");
         root(root, c);
-        try {
+        run(() -> {
             boolean mine = c.rank() == root;
             Flat f = Flat.of("bcast buffer", buf, count, type, mine, !mine);
             Coll.bcast(c, f.array, f.offset, f.elements, f.base, root);
             f.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Gather into {@code recvbuf} at {@code root}, in rank order. */
@@ -802,7 +774,7 @@ public class Comm implements Freeable, Cloneable {
                              Datatype recvtype, int root) throws MPIException {
         CoreComm c = intra("gather");
         root(root, c);
-        try {
+        run(() -> {
             Flat in = Flat.of("gather send buffer", sendbuf, sendcount, sendtype, true, false);
             Flat out = null;
             if (c.rank() == root) {
@@ -816,18 +788,14 @@ public class Comm implements Freeable, Cloneable {
             if (out != null) {
                 out.back();
             }
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Gather in place: the root's block is already in {@code buf}; the others send {@code count} items of {@code buf}. */
     public final void gather(Object buf, int count, Datatype type, int root) throws MPIException {
         CoreComm c = intra("gather");
         root(root, c);
-        try {
+        run(() -> {
             if (c.rank() == root) {
                 Flat f = Flat.of("gather buffer", buf, total(count, c.size()), type, true, true);
                 int per = Flat.elements(type, count);
@@ -837,11 +805,7 @@ public class Comm implements Freeable, Cloneable {
                 Flat f = Flat.of("gather buffer", buf, count, type, true, false);
                 Coll.gather(c, f.array, f.offset, null, 0, f.elements, f.base, root);
             }
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Gatherv: rank i's items to the root's {@code recvbuf} at {@code displs[i]} extents. */
@@ -849,7 +813,7 @@ public class Comm implements Freeable, Cloneable {
                               int[] displs, Datatype recvtype, int root) throws MPIException {
         CoreComm c = intra("gatherv");
         root(root, c);
-        try {
+        run(() -> {
             Flat in = Flat.of("gatherv send buffer", sendbuf, sendcount, sendtype, true, false);
             if (c.rank() == root) {
                 sameBase("gatherv", sendtype, recvtype);
@@ -862,11 +826,7 @@ public class Comm implements Freeable, Cloneable {
             } else {
                 Coll.gatherv(c, in.array, in.offset, in.elements, null, 0, null, null, in.base, root);
             }
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Gatherv in place, at the root: its own block is already at {@code displs[root]}. */
@@ -874,7 +834,7 @@ public class Comm implements Freeable, Cloneable {
             throws MPIException {
         CoreComm c = intra("gatherv");
         root(root, c);
-        try {
+        run(() -> {
             if (c.rank() != root) {
                 throw MPIException.of(ErrorClass.ERR_ROOT, "gatherv(recvbuf, recvcount, displs, type, root) is the root's"
                         + " in-place form: rank " + c.rank() + " is not root " + root);
@@ -883,29 +843,21 @@ public class Comm implements Freeable, Cloneable {
             Coll.gatherv(c, out.array, out.offset + out.displs[root], out.counts[root], out.array, out.offset,
                     out.counts, out.displs, out.base, root);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Gatherv, the non-root side of the in-place form. */
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) throws MPIException {
         CoreComm c = intra("gatherv");
         root(root, c);
-        try {
+        run(() -> {
             if (c.rank() == root) {
                 throw MPIException.of(ErrorClass.ERR_ROOT, "gatherv(sendbuf, sendcount, type, root) is the non-root"
                         + " side of the in-place form: the root calls gatherv(recvbuf, recvcount, displs, type, root)");
             }
             Flat in = Flat.of("gatherv send buffer", sendbuf, sendcount, sendtype, true, false);
             Coll.gatherv(c, in.array, in.offset, in.elements, null, 0, null, null, in.base, root);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Scatter: block i of the root's {@code sendbuf} to rank i. */
@@ -913,7 +865,7 @@ public class Comm implements Freeable, Cloneable {
                               Datatype recvtype, int root) throws MPIException {
         CoreComm c = intra("scatter");
         root(root, c);
-        try {
+        run(() -> {
             Flat out = Flat.of("scatter receive buffer", recvbuf, recvcount, recvtype, false, true);
             Flat in = null;
             if (c.rank() == root) {
@@ -925,18 +877,14 @@ public class Comm implements Freeable, Cloneable {
             Coll.scatter(c, in == null ? null : in.array, in == null ? 0 : in.offset, out.array, out.offset, out.elements,
                     out.base, root);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Scatter in place: the root keeps its block in {@code buf}; the others receive {@code count} items into {@code buf}. */
     public final void scatter(Object buf, int count, Datatype type, int root) throws MPIException {
         CoreComm c = intra("scatter");
         root(root, c);
-        try {
+        run(() -> {
             if (c.rank() == root) {
                 Flat f = Flat.of("scatter buffer", buf, total(count, c.size()), type, true, false);
                 int per = Flat.elements(type, count);
@@ -946,11 +894,7 @@ public class Comm implements Freeable, Cloneable {
                 Coll.scatter(c, null, 0, f.array, f.offset, f.elements, f.base, root);
                 f.back();
             }
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Scatterv: {@code sendcount[i]} items at {@code displs[i]} extents of the root's buffer to rank i. */
@@ -958,7 +902,7 @@ public class Comm implements Freeable, Cloneable {
                                int recvcount, Datatype recvtype, int root) throws MPIException {
         CoreComm c = intra("scatterv");
         root(root, c);
-        try {
+        run(() -> {
             Flat out = Flat.of("scatterv receive buffer", recvbuf, recvcount, recvtype, false, true);
             if (c.rank() == root) {
                 sameBase("scatterv", sendtype, recvtype);
@@ -970,11 +914,7 @@ public class Comm implements Freeable, Cloneable {
                 Coll.scatterv(c, null, 0, null, null, out.array, out.offset, out.elements, out.base, root);
             }
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Scatterv in place, at the root: its own block stays at {@code displs[root]}. */
@@ -982,7 +922,7 @@ public class Comm implements Freeable, Cloneable {
             throws MPIException {
         CoreComm c = intra("scatterv");
         root(root, c);
-        try {
+        run(() -> {
             if (c.rank() != root) {
                 throw MPIException.of(ErrorClass.ERR_ROOT, "scatterv(sendbuf, sendcount, displs, type, root) is the"
                         + " root's in-place form: rank " + c.rank() + " is not root " + root);
@@ -991,18 +931,14 @@ public class Comm implements Freeable, Cloneable {
             Object scratch = java.lang.reflect.Array.newInstance(in.base.arrayClass().getComponentType(),
                     in.counts[root]);
             Coll.scatterv(c, in.array, in.offset, in.counts, in.displs, scratch, 0, in.counts[root], in.base, root);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Scatterv, the non-root side of the in-place form. */
     public final void scatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
         CoreComm c = intra("scatterv");
         root(root, c);
-        try {
+        run(() -> {
             if (c.rank() == root) {
                 throw MPIException.of(ErrorClass.ERR_ROOT, "scatterv(recvbuf, recvcount, type, root) is the non-root"
                         + " side of the in-place form: the root calls scatterv(sendbuf, sendcount, displs, type, root)");
@@ -1010,18 +946,14 @@ public class Comm implements Freeable, Cloneable {
             Flat out = Flat.of("scatterv receive buffer", recvbuf, recvcount, recvtype, false, true);
             Coll.scatterv(c, null, 0, null, null, out.array, out.offset, out.elements, out.base, root);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Allgather. */
     public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                                 Datatype recvtype) throws MPIException {
         CoreComm c = intra("allGather");
-        try {
+        run(() -> {
             sameBase("allGather", sendtype, recvtype);
             Flat in = Flat.of("allGather send buffer", sendbuf, sendcount, sendtype, true, false);
             Flat out = Flat.of("allGather receive buffer", recvbuf, total(recvcount, c.size()), recvtype, false, true);
@@ -1029,33 +961,25 @@ public class Comm implements Freeable, Cloneable {
             in = in.apart(out);
             Coll.allgather(c, in.array, in.offset, out.array, out.offset, in.elements, in.base);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Allgather in place: each rank's block is already at its place in {@code buf}. */
     public final void allGather(Object buf, int count, Datatype type) throws MPIException {
         CoreComm c = intra("allGather");
-        try {
+        run(() -> {
             Flat f = Flat.of("allGather buffer", buf, total(count, c.size()), type, true, true);
             int per = Flat.elements(type, count);
             Coll.allgather(c, f.array, f.offset + c.rank() * per, f.array, f.offset, per, f.base);
             f.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Allgatherv. */
     public final void allGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int[] recvcount,
                                  int[] displs, Datatype recvtype) throws MPIException {
         CoreComm c = intra("allGatherv");
-        try {
+        run(() -> {
             sameBase("allGatherv", sendtype, recvtype);
             Flat in = Flat.of("allGatherv send buffer", sendbuf, sendcount, sendtype, true, false);
             VFlat out = VFlat.of("allGatherv receive buffer", recvbuf, recvcount, displs, recvtype, c.size(), false,
@@ -1069,35 +993,27 @@ public class Comm implements Freeable, Cloneable {
             }
             Coll.allgatherv(c, s, so, in.elements, out.array, out.offset, out.counts, out.displs, in.base);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Allgatherv in place: each rank's block is already at {@code displs[rank]}. */
     public final void allGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype)
             throws MPIException {
         CoreComm c = intra("allGatherv");
-        try {
+        run(() -> {
             VFlat out = VFlat.of("allGatherv buffer", recvbuf, recvcount, displs, recvtype, c.size(), true, true);
             int me = c.rank();
             Object mine = copyRange(out.array, out.offset + out.displs[me], out.counts[me]);
             Coll.allgatherv(c, mine, 0, out.counts[me], out.array, out.offset, out.counts, out.displs, out.base);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Alltoall: block j of {@code sendbuf} to rank j, stored as block i of its {@code recvbuf}. */
     public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                                Datatype recvtype) throws MPIException {
         CoreComm c = intra("allToAll");
-        try {
+        run(() -> {
             sameBase("allToAll", sendtype, recvtype);
             Flat in = Flat.of("allToAll send buffer", sendbuf, total(sendcount, c.size()), sendtype, true, false);
             Flat out = Flat.of("allToAll receive buffer", recvbuf, total(recvcount, c.size()), recvtype, false, true);
@@ -1106,18 +1022,14 @@ public class Comm implements Freeable, Cloneable {
             in = in.apart(out);
             Coll.alltoall(c, in.array, in.offset, out.array, out.offset, per, in.base);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Alltoallv: displacements in extents of each side's type. */
     public final void allToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype, Object recvbuf,
                                 int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
         CoreComm c = intra("allToAllv");
-        try {
+        run(() -> {
             sameBase("allToAllv", sendtype, recvtype);
             VFlat in = VFlat.of("allToAllv send buffer", sendbuf, sendcount, sdispls, sendtype, c.size(), true, false);
             VFlat out = VFlat.of("allToAllv receive buffer", recvbuf, recvcount, rdispls, recvtype, c.size(), false,
@@ -1129,11 +1041,7 @@ public class Comm implements Freeable, Cloneable {
             }
             Coll.alltoallv(c, s, so, in.counts, in.displs, out.array, out.offset, out.counts, out.displs, in.base);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Reduce into {@code recvbuf} at {@code root}. */
@@ -1141,7 +1049,7 @@ public class Comm implements Freeable, Cloneable {
             throws MPIException {
         CoreComm c = intra("reduce");
         root(root, c);
-        try {
+        run(() -> {
             Combiner comb = combiner(op, type);
             Flat in = Flat.of("reduce send buffer", sendbuf, count, type, true, false);
             Flat out = c.rank() == root ? Flat.of("reduce receive buffer", recvbuf, count, type, false, true) : null;
@@ -1153,67 +1061,51 @@ public class Comm implements Freeable, Cloneable {
             if (out != null) {
                 out.back();
             }
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Reduce in place: {@code buf} is every rank's operand, and the result at {@code root}. */
     public final void reduce(Object buf, int count, Datatype type, Op op, int root) throws MPIException {
         CoreComm c = intra("reduce");
         root(root, c);
-        try {
+        run(() -> {
             Combiner comb = combiner(op, type);
             boolean mine = c.rank() == root;
             Flat f = Flat.of("reduce buffer", buf, count, type, true, mine);
             Coll.reduce(c, f.array, f.offset, mine ? f.array : null, f.offset, f.elements, f.base, comb, root);
             f.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Allreduce. */
     public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
         CoreComm c = intra("allReduce");
-        try {
+        run(() -> {
             Combiner comb = combiner(op, type);
             Flat in = Flat.of("allReduce send buffer", sendbuf, count, type, true, false);
             Flat out = Flat.of("allReduce receive buffer", recvbuf, count, type, false, true);
             in = in.apart(out);
             Coll.allreduce(c, in.array, in.offset, out.array, out.offset, in.elements, in.base, comb);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Allreduce in place: {@code buf} is the operand and receives the result. */
     public final void allReduce(Object buf, int count, Datatype type, Op op) throws MPIException {
         CoreComm c = intra("allReduce");
-        try {
+        run(() -> {
             Combiner comb = combiner(op, type);
             Flat f = Flat.of("allReduce buffer", buf, count, type, true, true);
             Coll.allreduce(c, f.array, f.offset, f.array, f.offset, f.elements, f.base, comb);
             f.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Reduce_scatter: the reduction of every rank's vector, block i ({@code recvcounts[i]} items) to rank i. */
     public final void reduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op)
             throws MPIException {
         CoreComm c = intra("reduceScatter");
-        try {
+        run(() -> {
             Combiner comb = combiner(op, type);
             int[] counts = counts("reduceScatter", recvcounts, c.size());
             int[] elements = new int[counts.length];
@@ -1228,17 +1120,13 @@ public class Comm implements Freeable, Cloneable {
             in = in.apart(out);
             Coll.reduceScatter(c, in.array, in.offset, out.array, out.offset, elements, in.base, comb);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Reduce_scatter in place: {@code buf} holds the vector; rank i's block lands at its start. */
     public final void reduceScatter(Object buf, int[] counts, Datatype type, Op op) throws MPIException {
         CoreComm c = intra("reduceScatter");
-        try {
+        run(() -> {
             Combiner comb = combiner(op, type);
             int[] n = counts("reduceScatter", counts, c.size());
             int[] elements = new int[n.length];
@@ -1251,11 +1139,7 @@ public class Comm implements Freeable, Cloneable {
             Object in = copyRange(f.array, f.offset, f.elements);
             Coll.reduceScatter(c, in, 0, f.array, f.offset, elements, f.base, comb);
             f.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Reduce_scatter_block: every rank gets {@code recvcount} items. */
@@ -1293,16 +1177,12 @@ public class Comm implements Freeable, Cloneable {
     public final void allToAllw(Object sendBuf, int[] sendCount, int[] sDispls, Datatype[] sendTypes, Object recvBuf,
                                 int[] recvCount, int[] rDispls, Datatype[] recvTypes) throws MPIException {
         CoreComm c = intra("allToAllw");
-        try {
+        run(() -> {
             W w = w("allToAllw", c.size(), sendBuf, sendCount, sDispls, sendTypes, recvBuf, recvCount, rDispls,
                     recvTypes);
             Coll.alltoallw(c, w.sb, w.so, w.sc, w.st, w.rb, w.ro, w.rc, w.rt);
             w.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** The flat per-peer views of an alltoallw (each peer's block its own {@link Flat}). */
@@ -1393,11 +1273,9 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Ibarrier. */
     public final Request iBarrier() throws MPIException {
         CoreComm c = intra("iBarrier");
-        try {
+        return call(() -> {
             return nbc(jmpi.coll.NonBlocking.ibarrier(c), null);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Ibcast. */
@@ -1405,15 +1283,11 @@ public class Comm implements Freeable, Cloneable {
         CoreComm c = intra("iBcast");
         MPI.assertDirectBuffer(buf);
         root(root, c);
-        try {
+        return call(() -> {
             boolean mine = c.rank() == root;
             Flat f = Flat.of("iBcast buffer", buf, count, type, mine, !mine);
             return nbc(jmpi.coll.NonBlocking.ibcast(c, f.array, f.offset, f.elements, f.base, root), f::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Igather. */
@@ -1427,7 +1301,7 @@ public class Comm implements Freeable, Cloneable {
         } else {
             MPI.assertDirectBuffer(sendbuf);
         }
-        try {
+        return call(() -> {
             Flat in = Flat.of("iGather send buffer", sendbuf, sendcount, sendtype, true, false);
             Flat out = null;
             if (mine) {
@@ -1439,11 +1313,7 @@ public class Comm implements Freeable, Cloneable {
             Flat o = out;
             return nbc(jmpi.coll.NonBlocking.igather(c, in.array, in.offset, o == null ? null : o.array,
                     o == null ? 0 : o.offset, in.elements, in.base, root), o == null ? null : o::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Igather in place (the root's block already in {@code buf}). */
@@ -1451,7 +1321,7 @@ public class Comm implements Freeable, Cloneable {
         CoreComm c = intra("iGather");
         MPI.assertDirectBuffer(buf);
         root(root, c);
-        try {
+        return call(() -> {
             if (c.rank() == root) {
                 Flat f = Flat.of("iGather buffer", buf, total(count, c.size()), type, true, true);
                 int per = Flat.elements(type, count);
@@ -1460,11 +1330,7 @@ public class Comm implements Freeable, Cloneable {
             }
             Flat f = Flat.of("iGather buffer", buf, count, type, true, false);
             return nbc(jmpi.coll.NonBlocking.igather(c, f.array, f.offset, null, 0, f.elements, f.base, root), null);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Igatherv. */
@@ -1478,7 +1344,7 @@ public class Comm implements Freeable, Cloneable {
         } else {
             MPI.assertDirectBuffer(sendbuf);
         }
-        try {
+        return call(() -> {
             Flat in = Flat.of("iGatherv send buffer", sendbuf, sendcount, sendtype, true, false);
             if (!mine) {
                 return nbc(jmpi.coll.NonBlocking.igatherv(c, in.array, in.offset, in.elements, null, 0, null, null,
@@ -1489,11 +1355,7 @@ public class Comm implements Freeable, Cloneable {
             same("iGatherv", in.elements, out.counts[root]);
             return nbc(jmpi.coll.NonBlocking.igatherv(c, in.array, in.offset, in.elements, out.array, out.offset,
                     out.counts, out.displs, in.base, root), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Igatherv in place, at the root. */
@@ -1502,7 +1364,7 @@ public class Comm implements Freeable, Cloneable {
         CoreComm c = intra("iGatherv");
         MPI.assertDirectBuffer(recvbuf);
         root(root, c);
-        try {
+        return call(() -> {
             if (c.rank() != root) {
                 throw MPIException.of(ErrorClass.ERR_ROOT, "iGatherv(recvbuf, recvcount, displs, type, root) is the root's"
                         + " in-place form: rank " + c.rank() + " is not root " + root);
@@ -1510,11 +1372,7 @@ public class Comm implements Freeable, Cloneable {
             VFlat out = VFlat.of("iGatherv buffer", recvbuf, recvcount, displs, recvtype, c.size(), true, true);
             return nbc(jmpi.coll.NonBlocking.igatherv(c, out.array, out.offset + out.displs[root], out.counts[root],
                     out.array, out.offset, out.counts, out.displs, out.base, root), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Igatherv, the non-root side of the in-place form. */
@@ -1522,7 +1380,7 @@ public class Comm implements Freeable, Cloneable {
         CoreComm c = intra("iGatherv");
         MPI.assertDirectBuffer(sendbuf);
         root(root, c);
-        try {
+        return call(() -> {
             if (c.rank() == root) {
                 throw MPIException.of(ErrorClass.ERR_ROOT, "iGatherv(sendbuf, sendcount, type, root) is the non-root side"
                         + " of the in-place form");
@@ -1530,11 +1388,7 @@ public class Comm implements Freeable, Cloneable {
             Flat in = Flat.of("iGatherv send buffer", sendbuf, sendcount, sendtype, true, false);
             return nbc(jmpi.coll.NonBlocking.igatherv(c, in.array, in.offset, in.elements, null, 0, null, null, in.base,
                     root), null);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iscatter. */
@@ -1548,7 +1402,7 @@ public class Comm implements Freeable, Cloneable {
         } else {
             MPI.assertDirectBuffer(recvbuf);
         }
-        try {
+        return call(() -> {
             Flat out = Flat.of("iScatter receive buffer", recvbuf, recvcount, recvtype, false, true);
             Flat in = null;
             if (mine) {
@@ -1559,11 +1413,7 @@ public class Comm implements Freeable, Cloneable {
             }
             return nbc(jmpi.coll.NonBlocking.iscatter(c, in == null ? null : in.array, in == null ? 0 : in.offset,
                     out.array, out.offset, out.elements, out.base, root), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iscatter in place (the root keeps its block in {@code buf}). */
@@ -1571,7 +1421,7 @@ public class Comm implements Freeable, Cloneable {
         CoreComm c = intra("iScatter");
         MPI.assertDirectBuffer(buf);
         root(root, c);
-        try {
+        return call(() -> {
             if (c.rank() == root) {
                 Flat f = Flat.of("iScatter buffer", buf, total(count, c.size()), type, true, false);
                 int per = Flat.elements(type, count);
@@ -1580,11 +1430,7 @@ public class Comm implements Freeable, Cloneable {
             }
             Flat f = Flat.of("iScatter buffer", buf, count, type, false, true);
             return nbc(jmpi.coll.NonBlocking.iscatter(c, null, 0, f.array, f.offset, f.elements, f.base, root), f::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iscatterv. */
@@ -1598,7 +1444,7 @@ public class Comm implements Freeable, Cloneable {
         } else {
             MPI.assertDirectBuffer(recvbuf);
         }
-        try {
+        return call(() -> {
             Flat out = Flat.of("iScatterv receive buffer", recvbuf, recvcount, recvtype, false, true);
             if (!mine) {
                 return nbc(jmpi.coll.NonBlocking.iscatterv(c, null, 0, null, null, out.array, out.offset, out.elements,
@@ -1609,11 +1455,7 @@ public class Comm implements Freeable, Cloneable {
             same("iScatterv", in.counts[root], out.elements);
             return nbc(jmpi.coll.NonBlocking.iscatterv(c, in.array, in.offset, in.counts, in.displs, out.array,
                     out.offset, out.elements, out.base, root), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iscatterv in place, at the root. */
@@ -1622,7 +1464,7 @@ public class Comm implements Freeable, Cloneable {
         CoreComm c = intra("iScatterv");
         MPI.assertDirectBuffer(sendbuf);
         root(root, c);
-        try {
+        return call(() -> {
             if (c.rank() != root) {
                 throw MPIException.of(ErrorClass.ERR_ROOT, "iScatterv(sendbuf, sendcount, displs, type, root) is the root's"
                         + " in-place form: rank " + c.rank() + " is not root " + root);
@@ -1630,11 +1472,7 @@ public class Comm implements Freeable, Cloneable {
             VFlat in = VFlat.of("iScatterv buffer", sendbuf, sendcount, displs, sendtype, c.size(), true, false);
             return nbc(jmpi.coll.NonBlocking.iscatterv(c, in.array, in.offset, in.counts, in.displs, in.array,
                     in.offset + in.displs[root], in.counts[root], in.base, root), null);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iscatterv, the non-root side of the in-place form. */
@@ -1642,7 +1480,7 @@ public class Comm implements Freeable, Cloneable {
         CoreComm c = intra("iScatterv");
         MPI.assertDirectBuffer(recvbuf);
         root(root, c);
-        try {
+        return call(() -> {
             if (c.rank() == root) {
                 throw MPIException.of(ErrorClass.ERR_ROOT, "iScatterv(recvbuf, recvcount, type, root) is the non-root side"
                         + " of the in-place form");
@@ -1650,11 +1488,7 @@ public class Comm implements Freeable, Cloneable {
             Flat out = Flat.of("iScatterv receive buffer", recvbuf, recvcount, recvtype, false, true);
             return nbc(jmpi.coll.NonBlocking.iscatterv(c, null, 0, null, null, out.array, out.offset, out.elements,
                     out.base, root), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iallgather. */
@@ -1662,7 +1496,7 @@ public class Comm implements Freeable, Cloneable {
                                     Datatype recvtype) throws MPIException {
         CoreComm c = intra("iAllGather");
         MPI.assertDirectBuffer(sendbuf, recvbuf);
-        try {
+        return call(() -> {
             sameBase("iAllGather", sendtype, recvtype);
             Flat in = Flat.of("iAllGather send buffer", sendbuf, sendcount, sendtype, true, false);
             Flat out = Flat.of("iAllGather receive buffer", recvbuf, total(recvcount, c.size()), recvtype, false, true);
@@ -1670,27 +1504,19 @@ public class Comm implements Freeable, Cloneable {
             in = in.apart(out);
             return nbc(jmpi.coll.NonBlocking.iallgather(c, in.array, in.offset, out.array, out.offset, in.elements,
                     in.base), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iallgather in place. */
     public final Request iAllGather(Buffer buf, int count, Datatype type) throws MPIException {
         CoreComm c = intra("iAllGather");
         MPI.assertDirectBuffer(buf);
-        try {
+        return call(() -> {
             Flat f = Flat.of("iAllGather buffer", buf, total(count, c.size()), type, true, true);
             int per = Flat.elements(type, count);
             return nbc(jmpi.coll.NonBlocking.iallgather(c, f.array, f.offset + c.rank() * per, f.array, f.offset, per,
                     f.base), f::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iallgatherv. */
@@ -1698,7 +1524,7 @@ public class Comm implements Freeable, Cloneable {
                                      int[] displs, Datatype recvtype) throws MPIException {
         CoreComm c = intra("iAllGatherv");
         MPI.assertDirectBuffer(sendbuf, recvbuf);
-        try {
+        return call(() -> {
             sameBase("iAllGatherv", sendtype, recvtype);
             Flat in = Flat.of("iAllGatherv send buffer", sendbuf, sendcount, sendtype, true, false);
             VFlat out = VFlat.of("iAllGatherv receive buffer", recvbuf, recvcount, displs, recvtype, c.size(), false,
@@ -1712,27 +1538,19 @@ public class Comm implements Freeable, Cloneable {
             }
             return nbc(jmpi.coll.NonBlocking.iallgatherv(c, s, so, in.elements, out.array, out.offset, out.counts,
                     out.displs, in.base), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iallgatherv in place. */
     public final Request iAllGatherv(Buffer buf, int[] count, int[] displs, Datatype type) throws MPIException {
         CoreComm c = intra("iAllGatherv");
         MPI.assertDirectBuffer(buf);
-        try {
+        return call(() -> {
             VFlat f = VFlat.of("iAllGatherv buffer", buf, count, displs, type, c.size(), true, true);
             int me = c.rank();
             return nbc(jmpi.coll.NonBlocking.iallgatherv(c, f.array, f.offset + f.displs[me], f.counts[me], f.array,
                     f.offset, f.counts, f.displs, f.base), f::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Ialltoall. */
@@ -1740,7 +1558,7 @@ public class Comm implements Freeable, Cloneable {
                                    Datatype recvtype) throws MPIException {
         CoreComm c = intra("iAllToAll");
         MPI.assertDirectBuffer(sendbuf, recvbuf);
-        try {
+        return call(() -> {
             sameBase("iAllToAll", sendtype, recvtype);
             Flat in = Flat.of("iAllToAll send buffer", sendbuf, total(sendcount, c.size()), sendtype, true, false);
             Flat out = Flat.of("iAllToAll receive buffer", recvbuf, total(recvcount, c.size()), recvtype, false, true);
@@ -1749,11 +1567,7 @@ public class Comm implements Freeable, Cloneable {
             in = in.apart(out);
             return nbc(jmpi.coll.NonBlocking.ialltoall(c, in.array, in.offset, out.array, out.offset, per, in.base),
                     out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Ialltoallv. */
@@ -1761,18 +1575,14 @@ public class Comm implements Freeable, Cloneable {
                                     int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
         CoreComm c = intra("iAllToAllv");
         MPI.assertDirectBuffer(sendbuf, recvbuf);
-        try {
+        return call(() -> {
             sameBase("iAllToAllv", sendtype, recvtype);
             VFlat in = VFlat.of("iAllToAllv send buffer", sendbuf, sendcount, sdispls, sendtype, c.size(), true, false);
             VFlat out = VFlat.of("iAllToAllv receive buffer", recvbuf, recvcount, rdispls, recvtype, c.size(), false,
                     true);
             return nbc(jmpi.coll.NonBlocking.ialltoallv(c, in.array, in.offset, in.counts, in.displs, out.array,
                     out.offset, out.counts, out.displs, in.base), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Ialltoallw: byte displacements, a datatype per peer. */
@@ -1781,15 +1591,11 @@ public class Comm implements Freeable, Cloneable {
             throws MPIException {
         CoreComm c = intra("iAllToAllw");
         MPI.assertDirectBuffer(sendBuf, recvBuf);
-        try {
+        return call(() -> {
             W w = w("iAllToAllw", c.size(), sendBuf, sendCount, sDispls, sendTypes, recvBuf, recvCount, rDispls,
                     recvTypes);
             return nbc(jmpi.coll.NonBlocking.ialltoallw(c, w.sb, w.so, w.sc, w.st, w.rb, w.ro, w.rc, w.rt), w::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Ireduce. */
@@ -1803,7 +1609,7 @@ public class Comm implements Freeable, Cloneable {
         } else {
             MPI.assertDirectBuffer(sendbuf);
         }
-        try {
+        return call(() -> {
             Combiner comb = combiner(op, type);
             Flat in = Flat.of("iReduce send buffer", sendbuf, count, type, true, false);
             Flat out = mine ? Flat.of("iReduce receive buffer", recvbuf, count, type, false, true) : null;
@@ -1813,11 +1619,7 @@ public class Comm implements Freeable, Cloneable {
             Flat o = out;
             return nbc(jmpi.coll.NonBlocking.ireduce(c, in.array, in.offset, o == null ? null : o.array,
                     o == null ? 0 : o.offset, in.elements, in.base, comb, root), o == null ? null : o::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Ireduce in place. */
@@ -1825,17 +1627,13 @@ public class Comm implements Freeable, Cloneable {
         CoreComm c = intra("iReduce");
         MPI.assertDirectBuffer(buf);
         root(root, c);
-        try {
+        return call(() -> {
             Combiner comb = combiner(op, type);
             boolean mine = c.rank() == root;
             Flat f = Flat.of("iReduce buffer", buf, count, type, true, mine);
             return nbc(jmpi.coll.NonBlocking.ireduce(c, f.array, f.offset, mine ? f.array : null, f.offset, f.elements,
                     f.base, comb, root), f::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iallreduce. */
@@ -1843,34 +1641,26 @@ public class Comm implements Freeable, Cloneable {
             throws MPIException {
         CoreComm c = intra("iAllReduce");
         MPI.assertDirectBuffer(sendbuf, recvbuf);
-        try {
+        return call(() -> {
             Combiner comb = combiner(op, type);
             Flat in = Flat.of("iAllReduce send buffer", sendbuf, count, type, true, false);
             Flat out = Flat.of("iAllReduce receive buffer", recvbuf, count, type, false, true);
             in = in.apart(out);
             return nbc(jmpi.coll.NonBlocking.iallreduce(c, in.array, in.offset, out.array, out.offset, in.elements,
                     in.base, comb), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iallreduce in place. */
     public final Request iAllReduce(Buffer buf, int count, Datatype type, Op op) throws MPIException {
         CoreComm c = intra("iAllReduce");
         MPI.assertDirectBuffer(buf);
-        try {
+        return call(() -> {
             Combiner comb = combiner(op, type);
             Flat f = Flat.of("iAllReduce buffer", buf, count, type, true, true);
             return nbc(jmpi.coll.NonBlocking.iallreduce(c, f.array, f.offset, f.array, f.offset, f.elements, f.base,
                     comb), f::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Ireduce_scatter. */
@@ -1878,7 +1668,7 @@ public class Comm implements Freeable, Cloneable {
             throws MPIException {
         CoreComm c = intra("iReduceScatter");
         MPI.assertDirectBuffer(sendbuf, recvbuf);
-        try {
+        return call(() -> {
             Combiner comb = combiner(op, type);
             int[] n = counts("iReduceScatter", recvcounts, c.size());
             int[] elements = new int[n.length];
@@ -1893,18 +1683,14 @@ public class Comm implements Freeable, Cloneable {
             in = in.apart(out);
             return nbc(jmpi.coll.NonBlocking.ireduceScatter(c, in.array, in.offset, out.array, out.offset, elements,
                     in.base, comb), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Ireduce_scatter in place: the vector in {@code buf}; this rank's block lands at its start. */
     public final Request iReduceScatter(Buffer buf, int[] counts, Datatype type, Op op) throws MPIException {
         CoreComm c = intra("iReduceScatter");
         MPI.assertDirectBuffer(buf);
-        try {
+        return call(() -> {
             Combiner comb = combiner(op, type);
             int[] n = counts("iReduceScatter", counts, c.size());
             int[] elements = new int[n.length];
@@ -1916,11 +1702,7 @@ public class Comm implements Freeable, Cloneable {
             Flat f = Flat.of("iReduceScatter buffer", buf, (int) Math.min(sum, Integer.MAX_VALUE), type, true, true);
             return nbc(jmpi.coll.NonBlocking.ireduceScatter(c, f.array, f.offset, f.array, f.offset, elements, f.base,
                     comb), f::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Ireduce_scatter_block. */
@@ -1984,7 +1766,7 @@ public class Comm implements Freeable, Cloneable {
     private Request neighborAllGatherStart(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
                                            int recvcount, Datatype recvtype, String call) throws MPIException {
         CoreComm c = intra(call);
-        try {
+        return call(() -> {
             int[][] nb = neighbours(call);
             int ns = topology.inNeighbors(c.rank()).length;
             sameBase(call, sendtype, recvtype);
@@ -2001,11 +1783,7 @@ public class Comm implements Freeable, Cloneable {
             }
             return nbc(jmpi.coll.NonBlocking.ineighborAllgatherv(c, nb[0], nb[1], in.array, in.offset, in.elements,
                     out.array, out.offset, counts, displs, in.base), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Neighbor_allgatherv. */
@@ -2027,7 +1805,7 @@ public class Comm implements Freeable, Cloneable {
                                             int[] recvcount, int[] displs, Datatype recvtype, String call)
             throws MPIException {
         CoreComm c = intra(call);
-        try {
+        return call(() -> {
             int[][] nb = neighbours(call);
             int ns = topology.inNeighbors(c.rank()).length;
             sameBase(call, sendtype, recvtype);
@@ -2041,11 +1819,7 @@ public class Comm implements Freeable, Cloneable {
             }
             return nbc(jmpi.coll.NonBlocking.ineighborAllgatherv(c, nb[0], nb[1], s, so, in.elements, out.array,
                     out.offset, pick(out.counts, nb[2]), pick(out.displs, nb[2]), in.base), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Neighbor_alltoall. */
@@ -2064,7 +1838,7 @@ public class Comm implements Freeable, Cloneable {
     private Request neighborAllToAllStart(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
                                           int recvcount, Datatype recvtype, String call) throws MPIException {
         CoreComm c = intra(call);
-        try {
+        return call(() -> {
             int[][] nb = neighbours(call);
             int ns = topology.inNeighbors(c.rank()).length;
             int nd = topology.outNeighbors(c.rank()).length;
@@ -2088,11 +1862,7 @@ public class Comm implements Freeable, Cloneable {
             }
             return nbc(jmpi.coll.NonBlocking.ineighborAlltoallv(c, nb[0], nb[1], in.array, in.offset, sc, sd, out.array,
                     out.offset, rc, rd, in.base), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Neighbor_alltoallv. */
@@ -2116,7 +1886,7 @@ public class Comm implements Freeable, Cloneable {
                                            Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype,
                                            String call) throws MPIException {
         CoreComm c = intra(call);
-        try {
+        return call(() -> {
             int[][] nb = neighbours(call);
             int ns = topology.inNeighbors(c.rank()).length;
             int nd = topology.outNeighbors(c.rank()).length;
@@ -2130,11 +1900,7 @@ public class Comm implements Freeable, Cloneable {
             return nbc(jmpi.coll.NonBlocking.ineighborAlltoallv(c, nb[0], nb[1], s, in.offset, pick(in.counts, nb[3]),
                     pick(in.displs, nb[3]), out.array, out.offset, pick(out.counts, nb[2]), pick(out.displs, nb[2]),
                     in.base), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     static Combiner combiner(Op op, Datatype type) throws MPIException {

@@ -51,12 +51,10 @@ public class Intracomm extends Comm {
             throw raise(MPIException.of(ErrorClass.ERR_ARG, "split: colour " + colour + " is negative (and not"
                     + " MPI.UNDEFINED)"));
         }
-        try {
+        return call(() -> {
             CoreComm n = c.engine().split(c, colour, key, MPI.UNDEFINED);
             return n == null ? new Intracomm() : withHandler(new Intracomm(n, toString() + ".split"));
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** A new communicator made from this one keeps its error handler (not its attributes or topology). */
@@ -107,12 +105,10 @@ public class Intracomm extends Comm {
     public final Intracomm create(Group group) throws MPIException {
         CoreComm c = core();
         int[] members = subgroup("create", group, c);
-        try {
+        return call(() -> {
             CoreComm n = c.engine().create(c, members);
             return n == null ? new Intracomm() : withHandler(new Intracomm(n, toString() + ".create"));
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /**
@@ -125,12 +121,10 @@ public class Intracomm extends Comm {
         CoreComm c = core();
         tag(tag, false);
         int[] members = subgroup("createGroup", group, c);
-        try {
+        return call(() -> {
             CoreComm n = c.engine().createGroup(c, members);
             return n == null ? new Intracomm() : withHandler(new Intracomm(n, toString() + ".createGroup"));
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** The world ranks of {@code group}, every one a member of this communicator. */
@@ -172,17 +166,16 @@ public class Intracomm extends Comm {
             throw raise(MPIException.of(ErrorClass.ERR_DIMS, "createCart: a grid of " + n + " ranks does not fit "
                     + c.size()));
         }
-        try {
-            CoreComm g = c.engine().split(c, c.rank() < n ? 0 : MPI.UNDEFINED, c.rank(), MPI.UNDEFINED);
+        long cells = n;
+        return call(() -> {
+            CoreComm g = c.engine().split(c, c.rank() < cells ? 0 : MPI.UNDEFINED, c.rank(), MPI.UNDEFINED);
             if (g == null) {
                 return new CartComm();
             }
             CartComm cart = withHandler(new CartComm(g, toString() + ".cart"));
             cart.topology = Topology.cart(dims, periods);
             return cart;
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Graph_create: node i's neighbours are {@code edges[index[i-1] .. index[i]-1]}; ranks past the nodes get null. */
@@ -210,17 +203,16 @@ public class Intracomm extends Comm {
                         + (nnodes - 1)));
             }
         }
-        try {
+        int used = last;
+        return call(() -> {
             CoreComm g = c.engine().split(c, c.rank() < nnodes ? 0 : MPI.UNDEFINED, c.rank(), MPI.UNDEFINED);
             if (g == null) {
                 return new GraphComm();
             }
             GraphComm graph = withHandler(new GraphComm(g, toString() + ".graph"));
-            graph.topology = Topology.graph(Arrays.copyOf(index, nnodes), Arrays.copyOf(edges, last));
+            graph.topology = Topology.graph(Arrays.copyOf(index, nnodes), Arrays.copyOf(edges, used));
             return graph;
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /**
@@ -300,13 +292,11 @@ public class Intracomm extends Comm {
 
     private GraphComm distGraphComm(int[] in, int[] inW, int[] out, int[] outW, boolean weighted) throws MPIException {
         CoreComm c = core();
-        try {
+        return call(() -> {
             GraphComm g = withHandler(new GraphComm(c.engine().dup(c), toString() + ".distgraph"));
             g.topology = Topology.distGraph(in, inW, out, outW, weighted);
             return g;
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Dist_graph_create_adjacent: this rank's in- and out-neighbours, with weights. */
@@ -346,133 +336,101 @@ public class Intracomm extends Comm {
     /** MPI_Scan: rank i gets the reduction of ranks 0..i's vectors. */
     public final void scan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
         CoreComm c = core();
-        try {
+        run(() -> {
             Combiner comb = combiner(op, type);
             Flat in = Flat.of("scan send buffer", sendbuf, count, type, true, false);
             Flat out = Flat.of("scan receive buffer", recvbuf, count, type, false, true);
             in = in.apart(out);
             Coll.scan(c, in.array, in.offset, out.array, out.offset, in.elements, in.base, comb);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Scan in place. */
     public final void scan(Object recvbuf, int count, Datatype type, Op op) throws MPIException {
         CoreComm c = core();
-        try {
+        run(() -> {
             Combiner comb = combiner(op, type);
             Flat f = Flat.of("scan buffer", recvbuf, count, type, true, true);
             Coll.scan(c, f.array, f.offset, f.array, f.offset, f.elements, f.base, comb);
             f.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iscan. */
     public final Request iScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) throws MPIException {
         CoreComm c = core();
         MPI.assertDirectBuffer(sendbuf, recvbuf);
-        try {
+        return call(() -> {
             Combiner comb = combiner(op, type);
             Flat in = Flat.of("iScan send buffer", sendbuf, count, type, true, false);
             Flat out = Flat.of("iScan receive buffer", recvbuf, count, type, false, true);
             in = in.apart(out);
             return Request.collective(this, jmpi.coll.NonBlocking.iscan(c, in.array, in.offset, out.array, out.offset,
                     in.elements, in.base, comb), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iscan in place. */
     public final Request iScan(Buffer buf, int count, Datatype type, Op op) throws MPIException {
         CoreComm c = core();
         MPI.assertDirectBuffer(buf);
-        try {
+        return call(() -> {
             Combiner comb = combiner(op, type);
             Flat f = Flat.of("iScan buffer", buf, count, type, true, true);
             return Request.collective(this, jmpi.coll.NonBlocking.iscan(c, f.array, f.offset, f.array, f.offset,
                     f.elements, f.base, comb), f::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Exscan: rank i &gt; 0 gets the reduction of ranks 0..i-1's vectors; rank 0's {@code recvbuf} is unchanged. */
     public final void exScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
         CoreComm c = core();
-        try {
+        run(() -> {
             Combiner comb = combiner(op, type);
             Flat in = Flat.of("exScan send buffer", sendbuf, count, type, true, false);
             Flat out = Flat.of("exScan receive buffer", recvbuf, count, type, true, true);
             in = in.apart(out);
             Coll.exscan(c, in.array, in.offset, out.array, out.offset, in.elements, in.base, comb);
             out.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Exscan in place. */
     public final void exScan(Object buf, int count, Datatype type, Op op) throws MPIException {
         CoreComm c = core();
-        try {
+        run(() -> {
             Combiner comb = combiner(op, type);
             Flat f = Flat.of("exScan buffer", buf, count, type, true, true);
             Coll.exscan(c, f.array, f.offset, f.array, f.offset, f.elements, f.base, comb);
             f.back();
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iexscan. */
     public final Request iExScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) throws MPIException {
         CoreComm c = core();
         MPI.assertDirectBuffer(sendbuf, recvbuf);
-        try {
+        return call(() -> {
             Combiner comb = combiner(op, type);
             Flat in = Flat.of("iExScan send buffer", sendbuf, count, type, true, false);
             Flat out = Flat.of("iExScan receive buffer", recvbuf, count, type, true, true);
             in = in.apart(out);
             return Request.collective(this, jmpi.coll.NonBlocking.iexscan(c, in.array, in.offset, out.array,
                     out.offset, in.elements, in.base, comb), out::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     /** MPI_Iexscan in place. */
     public final Request iExScan(Buffer buf, int count, Datatype type, Op op) throws MPIException {
         CoreComm c = core();
         MPI.assertDirectBuffer(buf);
-        try {
+        return call(() -> {
             Combiner comb = combiner(op, type);
             Flat f = Flat.of("iExScan buffer", buf, count, type, true, true);
             return Request.collective(this, jmpi.coll.NonBlocking.iexscan(c, f.array, f.offset, f.array, f.offset,
                     f.elements, f.base, comb), f::back);
-        } catch (MPIException e) {
-            throw raise(e);
-        } catch (RuntimeException e) {
-            throw raise(e);
-        }
+        });
     }
 
     // ------------------------------------------------------------------ dynamic processes (not provided)
