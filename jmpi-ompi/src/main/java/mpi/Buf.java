@@ -27,18 +27,21 @@ final class Buf {
     private final BasicType base;
     /** Elements staged. */
     private final int n;
+    /** The staged elements include gaps of the datatype (staged from the user's memory, copied back whole). */
+    private final boolean gaps;
 
-    private Buf(Object array, int offset, MemorySegment memory, BasicType base, int n) {
+    private Buf(Object array, int offset, MemorySegment memory, BasicType base, int n, boolean gaps) {
         this.array = array;
         this.offset = offset;
         this.memory = memory;
         this.base = base;
         this.n = n;
+        this.gaps = gaps;
     }
 
     /** An array view the engine fills or reads directly. */
     static Buf ofArray(Object array, int offset) {
-        return new Buf(array, offset, null, null, 0);
+        return new Buf(array, offset, null, null, 0, false);
     }
 
     /**
@@ -68,7 +71,7 @@ final class Buf {
         int reach = reach(type, count);
         if (buf == null) {
             if (reach == 0 && at == 0) {
-                return new Buf(null, 0, null, null, 0);
+                return new Buf(null, 0, null, null, 0, false);
             }
             throw MPIException.of(ErrorClass.ERR_BUFFER, what + " is null");
         }
@@ -81,7 +84,7 @@ final class Buf {
                 if ((long) at + reach > length) {
                     throw tooSmall(what, count, type, (long) at + reach, length);
                 }
-                return new Buf(b.array(), b.arrayOffset() + at, null, null, 0);
+                return new Buf(b.array(), b.arrayOffset() + at, null, null, 0, false);
             }
             Buffer whole = b.duplicate().clear();
             MemorySegment all = MemorySegment.ofBuffer(whole);
@@ -91,10 +94,11 @@ final class Buf {
             }
             MemorySegment memory = all.asSlice((long) at * base.size(), (long) reach * base.size());
             Object temp = java.lang.reflect.Array.newInstance(base.arrayClass().getComponentType(), reach);
-            if (read || type.plan() != null && !type.contiguous()) { // a receive through gaps keeps what they hold
+            boolean gaps = !type.contiguous();
+            if (read || gaps) { // a receive through gaps keeps what they hold
                 copyIn(memory, base, temp, reach);
             }
-            return new Buf(temp, 0, write ? memory : null, base, reach);
+            return new Buf(temp, 0, write ? memory : null, base, reach, gaps);
         }
         if (buf.getClass() != base.arrayClass()) {
             throw MPIException.of(ErrorClass.ERR_TYPE, what + " is a " + buf.getClass().getSimpleName() + ", not the "
@@ -104,7 +108,7 @@ final class Buf {
         if ((long) at + reach > length) {
             throw tooSmall(what, count, type, (long) at + reach, length);
         }
-        return new Buf(buf, at, null, null, 0);
+        return new Buf(buf, at, null, null, 0, false);
     }
 
     /** The elements past the buffer's start that {@code count} items of {@code type} reach (from element 0). */
@@ -142,16 +146,26 @@ final class Buf {
 
     /** Copies what the call wrote into a staged buffer back to the user's memory (no-op otherwise). */
     void back() {
-        if (memory == null || n == 0) {
+        back(n);
+    }
+
+    /**
+     * After a receive of {@code received} elements: copies them back (all staged elements when the datatype has
+     * gaps, whose contents were staged too). A cancelled receive, or one from PROC_NULL, leaves the user's
+     * buffer as it was.
+     */
+    void back(int received) {
+        int k = gaps ? n : Math.min(n, Math.max(0, received));
+        if (memory == null || k == 0) {
             return;
         }
         if (base == BasicType.BOOLEAN) {
             boolean[] a = (boolean[]) array;
-            for (int i = 0; i < n; i++) {
+            for (int i = 0; i < k; i++) {
                 memory.set(ValueLayout.JAVA_BYTE, i, (byte) (a[i] ? 1 : 0));
             }
         } else {
-            MemorySegment.copy(array, 0, memory, base.layout(), 0, n);
+            MemorySegment.copy(array, 0, memory, base.layout(), 0, k);
         }
     }
 }

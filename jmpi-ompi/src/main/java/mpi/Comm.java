@@ -340,7 +340,7 @@ public class Comm implements Freeable, Cloneable {
             RecvRequest r = startRecv(b, count, type, source, tag);
             r.engine().await(r);
             r.throwIfFailed();
-            b.back();
+            b.back(r.count());
             return Status.of(r);
         });
     }
@@ -361,7 +361,7 @@ public class Comm implements Freeable, Cloneable {
             r.engine().await(r);
             s.throwIfFailed();
             r.throwIfFailed();
-            in.back();
+            in.back(r.count());
             return Status.of(r);
         });
     }

@@ -16,7 +16,6 @@ import jmpi.core.Engine;
 import jmpi.core.ErrorClass;
 import jmpi.core.MpiError;
 import jmpi.datatype.BasicType;
-import jmpi.datatype.ReduceOp;
 import jmpi.spi.RankEnv;
 import jmpi.spi.RankEnvProvider;
 
@@ -188,18 +187,18 @@ public final class MPI {
     public static final FloatInt floatInt = new FloatInt(4, 4);
     public static final DoubleInt doubleInt = new DoubleInt(8, 4);
 
-    public static final Op MAX = new Op(ReduceOp.MAX, "MPI.MAX");
-    public static final Op MIN = new Op(ReduceOp.MIN, "MPI.MIN");
-    public static final Op SUM = new Op(ReduceOp.SUM, "MPI.SUM");
-    public static final Op PROD = new Op(ReduceOp.PROD, "MPI.PROD");
-    public static final Op LAND = new Op(ReduceOp.LAND, "MPI.LAND");
-    public static final Op BAND = new Op(ReduceOp.BAND, "MPI.BAND");
-    public static final Op LOR = new Op(ReduceOp.LOR, "MPI.LOR");
-    public static final Op BOR = new Op(ReduceOp.BOR, "MPI.BOR");
-    public static final Op LXOR = new Op(ReduceOp.LXOR, "MPI.LXOR");
-    public static final Op BXOR = new Op(ReduceOp.BXOR, "MPI.BXOR");
-    public static final Op MINLOC = new Op(ReduceOp.MINLOC, "MPI.MINLOC");
-    public static final Op MAXLOC = new Op(ReduceOp.MAXLOC, "MPI.MAXLOC");
+    public static final Op MAX = new Op("MAX", "MPI.MAX");
+    public static final Op MIN = new Op("MIN", "MPI.MIN");
+    public static final Op SUM = new Op("SUM", "MPI.SUM");
+    public static final Op PROD = new Op("PROD", "MPI.PROD");
+    public static final Op LAND = new Op("LAND", "MPI.LAND");
+    public static final Op BAND = new Op("BAND", "MPI.BAND");
+    public static final Op LOR = new Op("LOR", "MPI.LOR");
+    public static final Op BOR = new Op("BOR", "MPI.BOR");
+    public static final Op LXOR = new Op("LXOR", "MPI.LXOR");
+    public static final Op BXOR = new Op("BXOR", "MPI.BXOR");
+    public static final Op MINLOC = new Op("MINLOC", "MPI.MINLOC");
+    public static final Op MAXLOC = new Op("MAXLOC", "MPI.MAXLOC");
     public static final Op REPLACE = new Op(null, "MPI.REPLACE");
     public static final Op NO_OP = new Op(null, "MPI.NO_OP");
 

@@ -20,11 +20,11 @@ public final class MPIException extends Exception {
         this.errorClass = 0;
     }
 
-    /** An error wrapping {@code cause} (class ERR_OTHER). */
+    /** An error wrapping {@code cause} (code and class 0, as Open MPI's bindings give them). */
     public MPIException(Throwable cause) {
         super(cause == null ? null : cause.getMessage(), cause);
-        this.errorCode = MPI.ERR_OTHER;
-        this.errorClass = MPI.ERR_OTHER;
+        this.errorCode = 0;
+        this.errorClass = 0;
     }
 
     MPIException(int errorClass, String message, Throwable cause) {

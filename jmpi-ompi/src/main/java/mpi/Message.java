@@ -2,21 +2,20 @@ package mpi;
 
 import java.nio.Buffer;
 
+import jmpi.core.CoreComm;
 import jmpi.core.ErrorClass;
+import jmpi.core.PointToPoint;
+import jmpi.core.RecvRequest;
 
 /**
- * A matched message (MPI_Message, Open MPI Java API): {@link #mProbe} / {@link #imProbe} find a message and
- * bind it; {@link #mRecv} / {@link #imRecv} receive exactly that message.
- *
- * <p>jmpi's matching engine has no matched-probe operation yet: the bound message is received with a receive
- * naming its source and tag, which takes the same message (MPI's order: the earliest from that source
- * with that tag) as long as no other thread of the rank receives from that source and tag on the communicator
- * in between. A program that probes and receives from one thread per (source, tag) gets MPI's semantics.
+ * A matched message (MPI_Message, Open MPI Java API): {@link #mProbe} / {@link #imProbe} find a message and take
+ * it out of matching, so that no other receive (another thread's, say) can get it; {@link #mRecv} /
+ * {@link #imRecv} receive exactly that message, once. (On the native transport the library's own matching is
+ * not asked for a matched probe: there the message stays queued, and the receive names its source and tag.)
  */
 public final class Message {
     private Comm comm;
-    private int source;
-    private int tag;
+    private PointToPoint.Matched matched;
     private boolean noProc;
 
     /** MPI_MESSAGE_NULL. */
@@ -24,7 +23,7 @@ public final class Message {
     }
 
     public boolean isNull() {
-        return comm == null && !noProc;
+        return matched == null && !noProc;
     }
 
     /** True after a probe of MPI.PROC_NULL (MPI_MESSAGE_NO_PROC). */
@@ -32,20 +31,39 @@ public final class Message {
         return noProc;
     }
 
-    /** MPI_Mprobe: waits for a matching message on {@code comm} and binds it. */
+    /** MPI_Mprobe: waits for a matching message on {@code comm} and takes it. */
     public Status mProbe(int source, int tag, Comm comm) throws MPIException {
-        Status s = comm(comm).probe(source, tag);
-        bind(source, comm, s);
-        return s;
+        Comm c = comm(comm);
+        return c.call(() -> {
+            CoreComm core = c.core();
+            if (source == MPI.PROC_NULL) {
+                noProc = true;
+                matched = null;
+                return Comm.procNullStatus();
+            }
+            PointToPoint.Matched m = core.engine().mprobe(core, c.source(source, core), c.tag(tag, true));
+            bind(c, m);
+            return Status.of(m.status());
+        });
     }
 
-    /** MPI_Improbe: binds a matching message and returns its status, or returns null (this message unchanged). */
+    /** MPI_Improbe: takes a matching message and returns its status, or returns null (this message unchanged). */
     public Status imProbe(int source, int tag, Comm comm) throws MPIException {
-        Status s = comm(comm).iProbe(source, tag);
-        if (s != null) {
-            bind(source, comm, s);
-        }
-        return s;
+        Comm c = comm(comm);
+        return c.call(() -> {
+            CoreComm core = c.core();
+            if (source == MPI.PROC_NULL) {
+                noProc = true;
+                matched = null;
+                return Comm.procNullStatus();
+            }
+            PointToPoint.Matched m = core.engine().improbe(core, c.source(source, core), c.tag(tag, true));
+            if (m == null) {
+                return null;
+            }
+            bind(c, m);
+            return Status.of(m.status());
+        });
     }
 
     private static Comm comm(Comm comm) throws MPIException {
@@ -56,19 +74,13 @@ public final class Message {
         return comm;
     }
 
-    private void bind(int probed, Comm comm, Status s) {
-        if (probed == MPI.PROC_NULL) {
-            this.noProc = true;
-            this.comm = null;
-            return;
-        }
-        this.comm = comm;
+    private void bind(Comm c, PointToPoint.Matched m) {
+        this.comm = c;
+        this.matched = m;
         this.noProc = false;
-        this.source = s.getSource();
-        this.tag = s.getTag();
     }
 
-    /** MPI_Mrecv: receives the bound message; this message becomes null. */
+    /** MPI_Mrecv: receives the taken message; this message becomes null. */
     public Status mRecv(Object buf, int count, Datatype type) throws MPIException {
         MPI.check();
         if (noProc) {
@@ -76,26 +88,43 @@ public final class Message {
             return Comm.procNullStatus();
         }
         Comm c = bound();
-        comm = null;
-        return c.recv(buf, count, type, source, tag);
+        PointToPoint.Matched m = matched;
+        matched = null;
+        return c.call(() -> {
+            Buf b = Buf.of("mRecv buffer", buf, count, type, false, true);
+            RecvRequest r = start(c, m, b, count, type);
+            r.engine().await(r);
+            r.throwIfFailed();
+            b.back(r.count());
+            return Status.of(r);
+        });
     }
 
-    /** MPI_Imrecv (a direct buffer): receives the bound message; this message becomes null. */
+    /** MPI_Imrecv (a direct buffer): receives the taken message; this message becomes null. */
     public Request imRecv(Buffer buf, int count, Datatype type) throws MPIException {
         MPI.check();
         MPI.assertDirectBuffer(buf);
         if (noProc) {
             noProc = false;
-            Comm self = MPI.COMM_SELF;
-            return self.iRecv(buf, count, type, MPI.PROC_NULL, MPI.ANY_TAG);
+            return MPI.COMM_SELF.iRecv(buf, count, type, MPI.PROC_NULL, MPI.ANY_TAG);
         }
         Comm c = bound();
-        comm = null;
-        return c.iRecv(buf, count, type, source, tag);
+        PointToPoint.Matched m = matched;
+        matched = null;
+        return c.call(() -> {
+            Buf b = Buf.of("imRecv buffer", buf, count, type, false, true);
+            return Request.of(c, start(c, m, b, count, type), b);
+        });
+    }
+
+    private static RecvRequest start(Comm c, PointToPoint.Matched m, Buf b, int count, Datatype type)
+            throws MPIException {
+        CoreComm core = c.core();
+        return core.engine().mrecv(core, m, new jmpi.core.Message(b.array, b.offset, count, type.base(), type.plan()));
     }
 
     private Comm bound() throws MPIException {
-        if (comm == null) {
+        if (matched == null) {
             throw MPIException.of(ErrorClass.ERR_REQUEST, "the message is MPI_MESSAGE_NULL: probe one first");
         }
         return comm;

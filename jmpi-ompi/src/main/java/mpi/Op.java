@@ -30,8 +30,13 @@ public final class Op implements Freeable {
     private final boolean commute;
     private volatile boolean freed;
 
-    Op(ReduceOp predefined, String name) {
-        this.predefined = predefined;
+    /**
+     * A predefined operation: {@code op} names a {@link ReduceOp} (null for REPLACE and NO_OP). Strings, not jmpi
+     * types, in this constructor's signature: javac reads every constructor of a class whose constructor a
+     * program calls, and a program is compiled with this API's jar alone.
+     */
+    Op(String op, String name) {
+        this.predefined = op == null ? null : ReduceOp.valueOf(op);
         this.name = name;
         this.function = null;
         this.commute = true;

@@ -61,7 +61,7 @@ public class Request implements Freeable {
                 throw MPIException.of(e);
             }
             if (staged != null) {
-                staged.back();
+                staged.back(core.count());
             }
             return Status.of(core);
         }

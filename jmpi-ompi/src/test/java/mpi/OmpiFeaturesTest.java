@@ -123,7 +123,7 @@ class OmpiFeaturesTest {
     /** Requests: non-blocking point-to-point on direct buffers, every array form, persistent requests, cancel. */
     public static class Requests {
         public static void main(String[] args) throws MPIException {
-            MPI.Init(args);
+            expect(MPI.InitThread(args, MPI.THREAD_MULTIPLE) == MPI.THREAD_MULTIPLE, "THREAD_MULTIPLE");
             Intracomm w = MPI.COMM_WORLD;
             int me = w.getRank();
             int p = w.getSize();
@@ -163,11 +163,16 @@ class OmpiFeaturesTest {
             expect(Request.waitAny(mixed) == MPI.UNDEFINED, "waitAny of no active request");
             expect(Request.waitSome(mixed) == null, "waitSome of no active request");
             expect(Request.testSome(new Request[] {w.iRecv(one, 1, MPI.INT, me, 99)}).length == 0, "testSome of none");
-            // The request above stays posted: cancel it.
+            // The request above stays posted: cancel it. A cancelled receive, or one from PROC_NULL, leaves the
+            // direct buffer as it was.
+            one.put(0, -7);
             Request pending = w.iRecv(one, 1, MPI.INT, me, 77);
             pending.cancel();
             Status c = pending.waitStatus();
-            expect(c.isCancelled(), "cancelled");
+            expect(c.isCancelled() && one.get(0) == -7, "cancelled, buffer untouched: " + one.get(0));
+            Status pn = w.iRecv(one, 1, MPI.INT, MPI.PROC_NULL, 5).waitStatus();
+            expect(pn.getSource() == MPI.PROC_NULL && pn.getCount(MPI.INT) == 0 && one.get(0) == -7,
+                    "PROC_NULL receive leaves the buffer");
             // Persistent requests: ten rounds of a ring.
             IntBuffer pin = MPI.newIntBuffer(1);
             IntBuffer pout = MPI.newIntBuffer(1);
@@ -208,6 +213,53 @@ class OmpiFeaturesTest {
             m.mRecv(mr, mr.length, MPI.INT);
             expectEquals(new int[] {me, 1, 2}, mr, "mRecv");
             expect(m.isNull(), "consumed");
+            // A matched probe takes the message out of matching: iProbe no longer sees it.
+            w.send(new int[] {5}, 1, MPI.INT, me, 12);
+            Message m2 = new Message();
+            Status s2 = null;
+            for (int i = 0; i < 1_000_000 && s2 == null; i++) {
+                s2 = m2.imProbe(me, 12, w);
+            }
+            expect(s2 != null && w.iProbe(me, 12) == null, "imProbe takes the message");
+            IntBuffer mb = MPI.newIntBuffer(1);
+            m2.imRecv(mb, 1, MPI.INT).waitFor();
+            expect(mb.get(0) == 5, "imRecv");
+            // Two threads probe and receive from one queue: each message goes to exactly one of them.
+            int msgs = 200;
+            int[] got = new int[msgs];
+            java.util.concurrent.atomic.AtomicReference<Throwable> trouble = new java.util.concurrent.atomic.AtomicReference<>();
+            Runnable taker = () -> {
+                try {
+                    for (int i = 0; i < msgs / 2; i++) {
+                        Message mm = new Message();
+                        Status st = mm.mProbe(me, 13, w);
+                        int[] value = new int[st.getCount(MPI.INT)];
+                        mm.mRecv(value, value.length, MPI.INT);
+                        synchronized (got) {
+                            got[value[0]]++;
+                        }
+                    }
+                } catch (Throwable t) {
+                    trouble.set(t);
+                }
+            };
+            Thread t1 = new Thread(taker);
+            Thread t2 = new Thread(taker);
+            t1.start();
+            t2.start();
+            for (int i = 0; i < msgs; i++) {
+                w.send(new int[] {i}, 1, MPI.INT, me, 13);
+            }
+            try {
+                t1.join(30_000);
+                t2.join(30_000);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+            expect(trouble.get() == null && !t1.isAlive() && !t2.isAlive(), "threads: " + trouble.get());
+            for (int i = 0; i < msgs; i++) {
+                expect(got[i] == 1, "message " + i + " received " + got[i] + " times");
+            }
             MPI.Finalize();
         }
     }
@@ -765,7 +817,7 @@ class OmpiFeaturesTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 4})
     void requests(int np) {
-        MultiRank.runOk(np, Requests.class);
+        MultiRank.runOk(np, Requests.class, Duration.ofSeconds(120));
     }
 
     @ParameterizedTest

@@ -257,6 +257,23 @@ public final class Engine {
         return found[0];
     }
 
+    /** MPI_Improbe: a matching message taken out of matching (received only by {@link #mrecv}), or null. */
+    public PointToPoint.Matched improbe(CoreComm comm, int source, int tag) {
+        return p2p.improbe(Envelope.of(comm, source, tag));
+    }
+
+    /** MPI_Mprobe: blocks until a matching message has arrived and takes it out of matching. */
+    public PointToPoint.Matched mprobe(CoreComm comm, int source, int tag) {
+        PointToPoint.Matched[] found = {null};
+        await(() -> (found[0] = improbe(comm, source, tag)) != null);
+        return found[0];
+    }
+
+    /** MPI_Imrecv: receives the message a matched probe took into {@code message}. */
+    public RecvRequest mrecv(CoreComm comm, PointToPoint.Matched m, Message message) {
+        return p2p.mrecv(comm, m, message);
+    }
+
     /** Cancels a receive that has not matched yet; returns whether it was cancelled. */
     public boolean cancel(CoreRequest request) {
         return p2p.cancel(request);

@@ -220,6 +220,39 @@ final class Matching implements PointToPoint {
         }
     }
 
+    /** A frame a matched probe took from the unexpected queue. */
+    private record Taken(Frame frame, ProbeStatus status) implements Matched {
+    }
+
+    @Override
+    public Matched improbe(Envelope from) {
+        progress();
+        lock.lock();
+        try {
+            Frame f = queues.findUnexpected(from.context(), from.rank(), from.tag(), true);
+            return f == null ? null : new Taken(f, new ProbeStatus(f.source, f.tag, f.count, f.typeCode));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public RecvRequest mrecv(CoreComm comm, Matched m, Message message) {
+        if (!(m instanceof Taken t)) {
+            return PointToPoint.super.mrecv(comm, m, message);
+        }
+        Frame f = t.frame();
+        RecvRequest r = RecvRequest.of(engine, f.context, f.source, f.tag, message.buffer(), message.offset(),
+                message.items(), message.type(), message.plan());
+        lock.lock();
+        try {
+            receive(r, f);
+        } finally {
+            lock.unlock();
+        }
+        return r;
+    }
+
     @Override
     public boolean cancel(CoreRequest request) {
         if (!(request instanceof RecvRequest r) || r.isDone()) {

@@ -44,6 +44,35 @@ public interface PointToPoint {
     /** A matching message that has arrived (it stays queued), or null. */
     ProbeStatus iprobe(Envelope from);
 
+    /**
+     * A message a matched probe took out of matching (MPI_Improbe): no receive but {@link #mrecv} of it gets it.
+     */
+    interface Matched {
+        /** What the message is (source, tag, size). */
+        ProbeStatus status();
+    }
+
+    /** A matched probe that cannot take the message out of matching: its receive names the probed source and tag. */
+    record ByEnvelope(int context, ProbeStatus status) implements Matched {
+    }
+
+    /**
+     * MPI_Improbe: takes a matching message that has arrived out of matching, or returns null. This default
+     * (for a transport that cannot) leaves the message queued and returns its envelope: {@link #mrecv} then
+     * receives the earliest message of that source and tag, the same one unless another thread of the rank
+     * receives it first.
+     */
+    default Matched improbe(Envelope from) {
+        ProbeStatus p = iprobe(from);
+        return p == null ? null : new ByEnvelope(from.context(), p);
+    }
+
+    /** MPI_Imrecv: receives the message {@code m} took (once). */
+    default RecvRequest mrecv(CoreComm comm, Matched m, Message message) {
+        ByEnvelope e = (ByEnvelope) m;
+        return irecv(comm, new Envelope(e.context(), e.status().source(), e.status().tag()), message);
+    }
+
     /** Cancels a receive that has not matched yet; returns whether it was cancelled. */
     boolean cancel(CoreRequest request);
 
