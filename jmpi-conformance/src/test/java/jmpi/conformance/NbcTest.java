@@ -57,6 +57,22 @@ class NbcTest {
         MultiRank.runOk(np, Reductions.class, T);
     }
 
+    /** The same over the byte protocol (nothing shared between ranks, every frame encoded), eager and all-rendezvous. */
+    @ParameterizedTest
+    @ValueSource(strings = {"16384", "0"})
+    void overTheByteProtocol(String eagerLimit) {
+        System.setProperty("jmpi.threads.encode", "true");
+        System.setProperty("jmpi.eager.limit", eagerLimit);
+        try {
+            MultiRank.runOk(5, Movement.class, T);
+            MultiRank.runOk(6, Reductions.class, T);
+            MultiRank.runOk(4, Outstanding.class, T);
+        } finally {
+            System.clearProperty("jmpi.threads.encode");
+            System.clearProperty("jmpi.eager.limit");
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 3, 4, 7})
     void manyOutstandingAmongBlockingCollectivesAndPointToPoint(int np) {
