@@ -93,6 +93,30 @@ public final class Coll {
         void count(String key) {
             counts.computeIfAbsent(key, k -> new LongAdder()).increment();
         }
+
+        private final java.util.concurrent.atomic.AtomicBoolean hooked = new java.util.concurrent.atomic.AtomicBoolean();
+
+        /**
+         * Makes every progress of {@code engine} advance this rank's non-blocking collectives (once, at the first
+         * one): a rank waiting in a receive or a blocking collective then still forwards and combines for them.
+         */
+        void hook(Engine engine) {
+            if (hooked.compareAndSet(false, true)) {
+                engine.addProgressHook(this::poll);
+            }
+        }
+
+        /** Advances every outstanding non-blocking collective once; how many got anywhere. */
+        int poll() {
+            if (active.isEmpty()) {
+                return 0;
+            }
+            int n = 0;
+            for (CollRequest r : active) {
+                n += r.poll();
+            }
+            return n;
+        }
     }
 
     /**

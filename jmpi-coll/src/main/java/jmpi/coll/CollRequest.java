@@ -17,13 +17,13 @@ import jmpi.core.Waitable;
  * throws the call's failure.
  *
  * <p>Progress: no thread runs the schedule but this rank's calls of {@code isDone}, {@code test} or
- * {@code await} (and {@link Engine#await} on this request or on a {@link Waitable} that asks it). Each
+ * {@code await}, and every {@link Engine#progress} of the rank (the hook {@link Coll.State#hook} sets:
+ * any wait of the rank, in a receive or a blocking collective, advances its non-blocking collectives). Each
  * such call advances every outstanding non-blocking collective of the rank, not only its own, so ranks
  * that complete their calls in different orders (which MPI allows) never wait for each other. A
  * round that needs this rank's help (a forwarded block, a combination, a rendezvous receive) waits
- * until the rank tests one of its requests; a rank that never tests (or is blocked in another
- * operation: a receive, a blocking collective) still lets its peers get as far as its earlier sends
- * were eager (copied out at once) and its receives were posted.
+ * until the rank next calls MPI; a rank that computes without calling MPI still lets its peers get as far
+ * as its earlier sends were eager (copied out at once) and its receives were posted.
  *
  * <p>A failure of any step (a receive that got another count or type than this rank's call describes,
  * a send that failed, a user operation that threw) ends the call: it is done, and
@@ -111,6 +111,26 @@ public final class CollRequest implements Waitable {
             failure = error;
             done = true;
             active.remove(this);
+        }
+    }
+
+    /**
+     * Advances this call once, for the engine's progress hook ({@link Coll.State#poll}): 1 when it got anywhere
+     * (a round completed, or the call), else 0. Never waits for another thread that is advancing it.
+     */
+    int poll() {
+        if (done || !lock.tryLock()) {
+            return 0;
+        }
+        try {
+            if (done) {
+                return 0;
+            }
+            int before = schedule.position();
+            step();
+            return done || schedule.position() != before ? 1 : 0;
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -19,13 +19,13 @@ import jmpi.datatype.BasicType;
  *
  * <p><b>Schedules, progress.</b> Each call is a libNBC-style schedule ({@link Schedule}, built by
  * {@link Schedules}): rounds of point-to-point transfers on the communicator's collective context
- * followed by local steps, temporaries allocated at the start. Nothing runs it but the rank's own
- * {@link CollRequest#isDone()} / {@link CollRequest#test()} / {@link CollRequest#await()}: no thread is
- * started. Testing or waiting for any one call advances all of the rank's outstanding calls, so ranks
- * may complete them in different orders. A rank that never tests still lets its peers progress as far
- * as its sends were eager and its receives posted; a peer waiting for data this rank must forward or
- * combine waits until it tests (a rank blocked in a receive or a blocking collective does not advance
- * its non-blocking collectives meanwhile).
+ * followed by local steps, temporaries allocated at the start. Nothing runs it but the rank's own calls:
+ * {@link CollRequest#isDone()} / {@link CollRequest#test()} / {@link CollRequest#await()}, and every
+ * progress of the rank's engine (its hook, set at the rank's first call: so also any wait of the rank, in a
+ * receive or a blocking collective); no thread is started. Testing or waiting for any one call advances all
+ * of the rank's outstanding calls, so ranks may complete them in different orders. A rank that computes
+ * without calling MPI still lets its peers progress as far as its sends were eager and its receives
+ * posted; a peer waiting for data this rank must forward or combine waits until it next calls MPI.
  *
  * <p><b>Tags, ordering.</b> A call takes its number from {@link CoreComm#nextCollectiveCall()} at its
  * start, as the blocking collectives do, and its tag from {@link CollectiveTags#call} (collective, root,
@@ -84,7 +84,9 @@ public final class NonBlocking {
     }
 
     private static CollRequest start(Schedule s) {
-        return new CollRequest(s, Coll.state(s.ctx.engine).active).start();
+        Coll.State st = Coll.state(s.ctx.engine);
+        st.hook(s.ctx.engine);
+        return new CollRequest(s, st.active).start();
     }
 
     private static void length(CoreComm comm, Collective k, String what, int have, int need) {

@@ -192,6 +192,11 @@ final class Schedule {
         pending = null;
     }
 
+    /** The round now running (it grows as the schedule advances). */
+    int position() {
+        return current;
+    }
+
     /** How many rounds were built (for tests of the algorithms' shapes). */
     int rounds() {
         return rounds == null ? 0 : rounds.size();

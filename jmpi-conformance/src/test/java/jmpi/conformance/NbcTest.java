@@ -84,6 +84,12 @@ class NbcTest {
         MultiRank.runOk(6, CrossOrder.class, T);
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4, 6})
+    void aRankWaitingInAReceiveOrABarrierStillForwardsItsNonBlockingCollectives(int np) {
+        MultiRank.runOk(np, BlockedRank.class, T);
+    }
+
     @Test
     void aCountOrTypeMismatchFailsTheReceivingRanksRequest() {
         MultiRank.runOk(3, Mismatch.class, T);
@@ -816,6 +822,52 @@ class NbcTest {
                     xs[i] = block(BasicType.LONG, n, i, it);
                 }
                 expect("iallreduce", NbcData.fold(xs, xs.length, n, BasicType.LONG, Combiner.of(ReduceOp.SUM)), r, 0);
+            }
+            e.finish();
+        }
+    }
+
+    /**
+     * The last rank's parent in the ibcast's binomial tree (rooted at 0) waits in a receive from the last rank
+     * (then, the second time, in a barrier) before it waits for the ibcast; the last rank waits for the ibcast
+     * first, which needs the parent to forward the (rendezvous-sized) data: only a wait that advances the
+     * parent's non-blocking collectives lets both go on.
+     */
+    public static class BlockedRank {
+        public static void main(String[] args) {
+            Engine e = NbcData.engine(BlockedRank.class, args);
+            CoreComm w = e.world();
+            int me = w.rank();
+            int last = w.size() - 1;
+            int parent = last & (last - 1);
+            int n = 200_000;
+            for (int it = 0; it < 2; it++) {
+                long[] b = me == 0 ? (long[]) block(BasicType.LONG, n, 0, it) : new long[n];
+                CollRequest q = NonBlocking.ibcast(w, b, 0, n, BasicType.LONG, 0);
+                if (me == parent && parent != last) {
+                    if (it == 0) {
+                        int[] token = new int[1];
+                        e.await(e.irecv(w, jmpi.core.Envelope.of(w, last, 9), jmpi.core.Message.of(token, 0, 1,
+                                BasicType.INT)));
+                    } else {
+                        Coll.barrier(w);
+                    }
+                    q.await();
+                } else if (me == last && parent != last) {
+                    q.await();
+                    if (it == 0) {
+                        e.await(e.isend(w, jmpi.core.Envelope.of(w, parent, 9), jmpi.core.Message.of(new int[] {1}, 0,
+                                1, BasicType.INT), jmpi.core.SendMode.STANDARD));
+                    } else {
+                        Coll.barrier(w);
+                    }
+                } else {
+                    q.await();
+                    if (it == 1) {
+                        Coll.barrier(w);
+                    }
+                }
+                expect("ibcast", block(BasicType.LONG, n, 0, it), b, 0);
             }
             e.finish();
         }

@@ -174,9 +174,31 @@ public final class Engine {
         return irecvCollective(comm, box, 0, 1, BasicType.OBJECT, source, tag);
     }
 
-    /** Delivers whatever has arrived; returns the number of frames handled (0 when idle or busy elsewhere). */
+    /** What else this rank's progress drives ({@link #addProgressHook}); replaced whole on change. */
+    private volatile java.util.function.IntSupplier[] hooks = new java.util.function.IntSupplier[0];
+
+    /**
+     * Delivers whatever has arrived, then runs the progress hooks; returns how much was handled (0 when idle
+     * or busy elsewhere).
+     */
     public int progress() {
-        return p2p.progress();
+        int n = p2p.progress();
+        for (java.util.function.IntSupplier h : hooks) {
+            n += h.getAsInt();
+        }
+        return n;
+    }
+
+    /**
+     * Adds work that every {@link #progress} (so every wait and test of this rank) drives: the non-blocking
+     * collectives' schedules, which must advance while the rank waits for anything, or a rank blocked in a
+     * receive could hold up a collective its peers wait for. {@code hook} never blocks and returns how much it
+     * did (0: nothing).
+     */
+    public synchronized void addProgressHook(java.util.function.IntSupplier hook) {
+        java.util.function.IntSupplier[] h = java.util.Arrays.copyOf(hooks, hooks.length + 1);
+        h[h.length - 1] = hook;
+        hooks = h;
     }
 
     /**
