@@ -203,7 +203,7 @@ abstract class AbstractProgramsIT {
     private void compile() throws Exception {
         List<Program> left = new ArrayList<>(programs);
         while (!left.isEmpty()) {
-            List<String> cmd = new ArrayList<>(List.of(home.resolve("bin/jmpijavac").toString(), "--api", api(), "-nowarn", "-encoding", "UTF-8",
+            List<String> cmd = new ArrayList<>(List.of(home.resolve("bin/jmpijavac").toString(), "--api", api(), "-nowarn", "-Xmaxerrs", "100000", "-encoding", "UTF-8",
                     "-d", classes.toString()));
             for (Program p : left) cmd.add(p.source().toString());
             Result r = exec(cmd, 600);
