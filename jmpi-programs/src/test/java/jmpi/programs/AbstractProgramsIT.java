@@ -251,7 +251,7 @@ abstract class AbstractProgramsIT {
     record Result(int exitCode, String output) {}
 
     /** Runs a command (stderr into stdout), killing it and its children after {@code seconds}. */
-    private static Result exec(List<String> cmd, long seconds) throws Exception {
+    private Result exec(List<String> cmd, long seconds) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(home.toFile());
         Process proc = pb.start();
         byte[][] out = new byte[1][];
