@@ -27,8 +27,8 @@ public class Ring {
             MPI.COMM_WORLD.recv(message, 1, MPI.INT, prev, tag);
             receipts++;
         }
-        // rank 0 receives laps+1 times (the last one is the 0 coming back), the others laps times
-        int expected = rank == 0 ? laps + 1 : laps;
+        // every rank sees the values laps, laps-1, ..., 1 and then 0 (rank 0 gets its 0 back after the loop)
+        int expected = laps + 1;
         if (receipts != expected || message[0] != 0) {
             System.out.println("FAIL Ring rank " + rank + ": " + receipts + " receipts (expected " + expected + "), last value " + message[0]);
             System.exit(1);
