@@ -37,16 +37,60 @@ jmpi_api_classpath() {
         case "$(basename "$jar")" in jmpi-api.jar|jmpi-mpj.jar) ;; *) cp="$cp:$jar" ;; esac
       done
       echo "$cp" ;;
-    *) echo "jmpi: --api must be mpijava or ompi, not '$1'" >&2; exit 2 ;;
+    *) echo "jmpi: --api must be mpijava, ompi or auto, not '$1'" >&2; exit 2 ;;
   esac
 }
-# Reads a leading --api API / --api=API from the arguments: sets JMPI_API (default mpijava) and JMPI_API_SHIFT
+# Reads a leading --api API / --api=API from the arguments: sets JMPI_API (auto when not given) and JMPI_API_SHIFT
 # (how many arguments it took).
 jmpi_read_api() {
-  JMPI_API=mpijava; JMPI_API_SHIFT=0
+  JMPI_API=auto; JMPI_API_SHIFT=0
   case "${1:-}" in
-    --api) [ $# -ge 2 ] || { echo "jmpi: --api needs a value (mpijava or ompi)" >&2; exit 2; }
+    --api) [ $# -ge 2 ] || { echo "jmpi: --api needs a value (mpijava, ompi or auto)" >&2; exit 2; }
            JMPI_API=$2; JMPI_API_SHIFT=2 ;;
     --api=*) JMPI_API=${1#--api=}; JMPI_API_SHIFT=1 ;;
   esac
+}
+# Names only one API's classes have (method and class names as they stand in a class file's constant pool).
+JMPI_OMPI_NAMES="getRank getSize InitThread isInitialized isFinalized sendRecv allReduce allGather iSend iRecv waitFor getCount newIntBuffer newDoubleBuffer newByteBuffer"
+JMPI_MPIJAVA_NAMES="Rank Size Init_thread Initialized Sendrecv Allreduce Allgather Isend Irecv Get_count Send Recv Bcast Barrier"
+# Counts constant-pool strings of the file $1 that are among the names $2 (exact entries: tag 1, length, bytes).
+jmpi_count_names() {
+  local pattern="" n
+  for n in $2; do pattern="$pattern|$(printf '\\x01\\x00\\x%02x' ${#n})$n"; done
+  LC_ALL=C grep -oaP "${pattern#|}" "$1" 2>/dev/null | wc -l
+}
+# Prints ompi when the main class $2 (on the class path $1: directories and jars) refers to the Open MPI Java API's
+# names and to none of mpiJava's; mpijava otherwise (also when the class cannot be found).
+jmpi_detect_api() {
+  local path=${2//.//}.class entry file="" tmp="" api=mpijava
+  local IFS=:
+  for entry in $1; do
+    if [ -d "$entry" ] && [ -f "$entry/$path" ]; then file="$entry/$path"; break; fi
+    if [ -f "$entry" ] && command -v unzip >/dev/null 2>&1 && unzip -l "$entry" "$path" >/dev/null 2>&1; then
+      tmp=$(mktemp); unzip -p "$entry" "$path" > "$tmp"; file=$tmp; break
+    fi
+  done
+  unset IFS
+  if [ -n "$file" ] && [ "$(jmpi_count_names "$file" "$JMPI_MPIJAVA_NAMES")" -eq 0 ] \
+      && [ "$(jmpi_count_names "$file" "$JMPI_OMPI_NAMES")" -gt 0 ]; then
+    api=ompi
+  fi
+  [ -n "$tmp" ] && rm -f "$tmp"
+  echo "$api"
+}
+# jmpirun's class path (-cp ...) and main class (its first positional argument) from its arguments, as
+# "CLASSPATH<newline>MAINCLASS" (the class path defaults to ".").
+jmpi_find_main() {
+  local cp=. main=""
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      -cp|-classpath|--class-path) cp=${2:-.}; shift 2 || break ;;
+      -np|-n|--transport|--native-launcher|--native-kind|--native-arg|--hostfile|-hostfile|--machinefile|\
+      --remote-start|--launch-agent|--ranks-per-jvm|--bootstrap-address|--timeout|-D) shift 2 || break ;;
+      --*=*|-D?*) shift ;;
+      -*) shift ;;
+      *) main=$1; break ;;
+    esac
+  done
+  printf '%s\n%s\n' "$cp" "$main"
 }

@@ -9,8 +9,7 @@ import jmpi.core.ErrorClass;
 final class Errors {
     private static final Map<ErrorClass, Integer> CODES = new EnumMap<>(ErrorClass.class);
 
-    static {
-        String[] names = {"SUCCESS", "ERR_BUFFER", "ERR_COUNT", "ERR_TYPE", "ERR_TAG", "ERR_COMM", "ERR_RANK",
+    private static final String[] NAMES = {"SUCCESS", "ERR_BUFFER", "ERR_COUNT", "ERR_TYPE", "ERR_TAG", "ERR_COMM", "ERR_RANK",
             "ERR_REQUEST", "ERR_ROOT", "ERR_GROUP", "ERR_OP", "ERR_TOPOLOGY", "ERR_DIMS", "ERR_ARG", "ERR_UNKNOWN",
             "ERR_TRUNCATE", "ERR_OTHER", "ERR_INTERN", "ERR_IN_STATUS", "ERR_PENDING", "ERR_ACCESS", "ERR_AMODE",
             "ERR_ASSERT", "ERR_BAD_FILE", "ERR_BASE", "ERR_CONVERSION", "ERR_DISP", "ERR_DUP_DATAREP",
@@ -19,9 +18,11 @@ final class Errors {
             "ERR_NO_SPACE", "ERR_NO_SUCH_FILE", "ERR_PORT", "ERR_QUOTA", "ERR_READ_ONLY", "ERR_RMA_CONFLICT",
             "ERR_RMA_SYNC", "ERR_SERVICE", "ERR_SIZE", "ERR_SPAWN", "ERR_UNSUPPORTED_DATAREP",
             "ERR_UNSUPPORTED_OPERATION", "ERR_WIN"};
-        for (int i = 0; i < names.length; i++) {
+
+    static {
+        for (int i = 0; i < NAMES.length; i++) {
             for (ErrorClass c : ErrorClass.values()) {
-                if (c.name().equals(names[i])) {
+                if (c.name().equals(NAMES[i])) {
                     CODES.put(c, i);
                 }
             }
@@ -35,5 +36,11 @@ final class Errors {
     static int code(ErrorClass c) {
         Integer n = CODES.get(c);
         return n != null ? n : 16;
+    }
+
+    /** The name of Open MPI's error class {@code code} ("ERR_KEYVAL"). */
+    static String name(int code) {
+        return code >= 0 && code < NAMES.length ? NAMES[code] : code == MPI.ERR_PROC_ABORTED ? "ERR_PROC_ABORTED"
+                : "ERR_" + code;
     }
 }

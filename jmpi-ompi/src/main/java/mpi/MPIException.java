@@ -39,6 +39,16 @@ public final class MPIException extends Exception {
         return new MPIException(Errors.code(c), "MPI_" + c.name() + ": " + e.getMessage(), e);
     }
 
+    /** An error of Open MPI's class {@code code} ({@code MPI.ERR_KEYVAL}, ...: classes the engine does not have). */
+    static MPIException of(int code, String detail) {
+        return new MPIException(code, "MPI_" + Errors.name(code) + ": " + detail, null);
+    }
+
+    /** {@code MPI.ERR_UNSUPPORTED_OPERATION}: a call of the API that jmpi does not provide. */
+    static MPIException unsupported(String call, String why) {
+        return of(MPI.ERR_UNSUPPORTED_OPERATION, call + " is not supported by jmpi: " + why);
+    }
+
     /** An error of class {@code c} with {@code detail}. */
     static MPIException of(ErrorClass c, String detail) {
         return of(new MpiError(c, detail));

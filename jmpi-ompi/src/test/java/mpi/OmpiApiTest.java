@@ -252,6 +252,8 @@ class OmpiApiTest {
             MPI.Init(args);
             fails(0, "a second Init", () -> MPI.Init(args));
             Intracomm w = MPI.COMM_WORLD;
+            expect(w.getErrhandler() == MPI.ERRORS_ARE_FATAL, "the default handler");
+            w.setErrhandler(MPI.ERRORS_RETURN);
             int p = w.getSize();
             fails(MPI.ERR_RANK, "send to rank size", () -> w.send(new int[1], 1, MPI.INT, p, 0));
             fails(MPI.ERR_RANK, "send to -3", () -> w.send(new int[1], 1, MPI.INT, -3, 0));
@@ -262,7 +264,15 @@ class OmpiApiTest {
             fails(MPI.ERR_BUFFER, "more than the array", () -> w.send(new int[1], 2, MPI.INT, 0, 0));
             fails(MPI.ERR_COUNT, "a negative count", () -> w.send(new int[1], -1, MPI.INT, 0, 0));
             fails(MPI.ERR_BUFFER, "a null buffer", () -> w.send(null, 1, MPI.INT, 0, 0));
-            fails(MPI.ERR_BUFFER, "a java.nio buffer", () -> w.send(java.nio.IntBuffer.allocate(1), 1, MPI.INT, 0, 0));
+            fails(MPI.ERR_BUFFER, "more than a java.nio buffer", () -> w.send(java.nio.IntBuffer.allocate(1), 2, MPI.INT, 0,
+                    0));
+            fails(MPI.ERR_BUFFER, "a receive into a read-only buffer", () -> w.recv(
+                    java.nio.IntBuffer.allocate(1).asReadOnlyBuffer(), 1, MPI.INT, 0, 0));
+            fails(MPI.ERR_OP, "MAXLOC of ints", () -> w.allReduce(new int[2], 1, MPI.INT, MPI.MAXLOC));
+            fails(MPI.ERR_ARG, "an hvector stride of 6 bytes of ints", () -> Datatype.createHVector(2, 1, 6, MPI.INT));
+            fails(MPI.ERR_TYPE, "an uncommitted type", () -> w.send(new int[4], 1, Datatype.createContiguous(2,
+                    MPI.INT), 0, 0));
+            fails(MPI.ERR_KEYVAL, "an attribute of an unknown key", () -> w.getAttr(12345));
             fails(MPI.ERR_OP, "MPI.BAND of doubles", () -> w.allReduce(new double[1], 1, MPI.DOUBLE, MPI.BAND));
             fails(MPI.ERR_ROOT, "bcast from root size", () -> w.bcast(new int[1], 1, MPI.INT, p));
             fails(MPI.ERR_TYPE, "gather of different types", () -> w.allGather(new int[1], 1, MPI.INT,

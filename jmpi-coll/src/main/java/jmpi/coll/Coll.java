@@ -49,6 +49,8 @@ public final class Coll {
         final int nodeBlock = CollSetting.NODES.intValue(Setting.SYSTEM_PROPERTIES, 0, Integer.MAX_VALUE, 0);
         /** Runs per algorithm ("bcast.binomial"), the vector collectives' included. */
         final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
+        /** This rank's outstanding non-blocking collectives ({@link CollRequest}): each one's test advances all. */
+        final java.util.Set<CollRequest> active = ConcurrentHashMap.newKeySet();
         /** How many table answers the choosers remember (bounded by {@link #CHOICES_KEPT}). */
         final AtomicInteger choicesKept = new AtomicInteger();
         final Chooser<BarrierAlgorithm> barrier;
@@ -410,6 +412,59 @@ public final class Coll {
         }
         st.count("alltoallv.linear");
         AlltoallLinear.alltoallv(c, s, so, scounts, sdispls, r, ro, rcounts, rdispls, t);
+    }
+
+    // ---------------------------------------------------------------- blocking forms of NonBlocking's schedules
+
+    /** MPI_Exscan: {@link NonBlocking#iexscan} waited for (rank 0's {@code r} untouched). */
+    public static void exscan(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
+        NonBlocking.iexscan(comm, s, so, r, ro, count, t, op).await();
+    }
+
+    /** MPI_Reduce_scatter_block: {@link NonBlocking#ireduceScatterBlock} waited for. */
+    public static void reduceScatterBlock(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t,
+                                          Combiner op) {
+        NonBlocking.ireduceScatterBlock(comm, s, so, r, ro, count, t, op).await();
+    }
+
+    /** MPI_Alltoallw, flat (one array, offset, count and type per peer): {@link NonBlocking#ialltoallw} waited for. */
+    public static void alltoallw(CoreComm comm, Object[] sbufs, int[] soffs, int[] scounts, BasicType[] stypes,
+                                 Object[] rbufs, int[] roffs, int[] rcounts, BasicType[] rtypes) {
+        NonBlocking.ialltoallw(comm, sbufs, soffs, scounts, stypes, rbufs, roffs, rcounts, rtypes).await();
+    }
+
+    /** MPI_Neighbor_allgather: {@link NonBlocking#ineighborAllgather} waited for. */
+    public static void neighborAllgather(CoreComm comm, int[] sources, int[] destinations, Object s, int so, Object r,
+                                         int ro, int count, BasicType t) {
+        NonBlocking.ineighborAllgather(comm, sources, destinations, s, so, r, ro, count, t).await();
+    }
+
+    /** MPI_Neighbor_allgatherv: {@link NonBlocking#ineighborAllgatherv} waited for. */
+    public static void neighborAllgatherv(CoreComm comm, int[] sources, int[] destinations, Object s, int so,
+                                          int scount, Object r, int ro, int[] rcounts, int[] displs, BasicType t) {
+        NonBlocking.ineighborAllgatherv(comm, sources, destinations, s, so, scount, r, ro, rcounts, displs, t).await();
+    }
+
+    /** MPI_Neighbor_alltoall: {@link NonBlocking#ineighborAlltoall} waited for. */
+    public static void neighborAlltoall(CoreComm comm, int[] sources, int[] destinations, Object s, int so, Object r,
+                                        int ro, int count, BasicType t) {
+        NonBlocking.ineighborAlltoall(comm, sources, destinations, s, so, r, ro, count, t).await();
+    }
+
+    /** MPI_Neighbor_alltoallv: {@link NonBlocking#ineighborAlltoallv} waited for. */
+    public static void neighborAlltoallv(CoreComm comm, int[] sources, int[] destinations, Object s, int so,
+                                         int[] scounts, int[] sdispls, Object r, int ro, int[] rcounts, int[] rdispls,
+                                         BasicType t) {
+        NonBlocking.ineighborAlltoallv(comm, sources, destinations, s, so, scounts, sdispls, r, ro, rcounts, rdispls, t)
+                .await();
+    }
+
+    /** MPI_Neighbor_alltoallw, flat: {@link NonBlocking#ineighborAlltoallw} waited for. */
+    public static void neighborAlltoallw(CoreComm comm, int[] sources, int[] destinations, Object[] sbufs, int[] soffs,
+                                         int[] scounts, BasicType[] stypes, Object[] rbufs, int[] roffs, int[] rcounts,
+                                         BasicType[] rtypes) {
+        NonBlocking.ineighborAlltoallw(comm, sources, destinations, sbufs, soffs, scounts, stypes, rbufs, roffs, rcounts,
+                rtypes).await();
     }
 
     // ---------------------------------------------------------------- the hierarchical algorithms' steps

@@ -9,8 +9,10 @@ import jmpi.core.CollectiveTags;
 /**
  * Every collective of this layer: the ten with a menu of algorithms ({@link Registry}), chosen per call
  * by the selection table or forced by {@code -Djmpi.coll.<name>=ALGORITHM}; the four vector ones, with
- * one algorithm each; and {@link #CHECK}, the agreement exchange of {@code -Djmpi.coll.check=true}
- * ({@link Agreement}). The ordinal is the collective's index in its calls' tags
+ * one algorithm each; {@link #CHECK}, the agreement exchange of {@code -Djmpi.coll.check=true}
+ * ({@link Agreement}); and those only the non-blocking layer's schedules run ({@link NonBlocking}: exscan,
+ * alltoallw, reduce_scatter_block, the neighbour collectives). A non-blocking call of a collective that
+ * has a constant here (ibcast: {@link #BCAST}) uses that constant's index in its tag. The ordinal is the collective's index in its calls' tags
  * ({@link CollectiveTags#call}) and in the agreement's comparison, so constants are only ever appended.
  * Immutable.
  */
@@ -30,7 +32,16 @@ public enum Collective {
     ALLGATHERV("allgatherv", false),
     ALLTOALLV("alltoallv", false),
     /** Not a collective of the program: the exchange with which the ranks check their calls agree. */
-    CHECK("jmpi.coll.check", false);
+    CHECK("jmpi.coll.check", false),
+    // Without a menu: only the schedules of NonBlocking run them (their blocking forms in Coll wait for those).
+    EXSCAN("exscan", false),
+    ALLTOALLW("alltoallw", false),
+    REDUCE_SCATTER_BLOCK("reduce_scatter_block", false),
+    NEIGHBOR_ALLGATHER("neighbor_allgather", false),
+    NEIGHBOR_ALLGATHERV("neighbor_allgatherv", false),
+    NEIGHBOR_ALLTOALL("neighbor_alltoall", false),
+    NEIGHBOR_ALLTOALLV("neighbor_alltoallv", false),
+    NEIGHBOR_ALLTOALLW("neighbor_alltoallw", false);
 
     private static final List<Collective> SELECTABLE = Stream.of(values()).filter(Collective::selectable).toList();
 

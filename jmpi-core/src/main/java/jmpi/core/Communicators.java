@@ -105,6 +105,25 @@ final class Communicators {
     }
 
     /**
+     * MPI_Comm_create_group: a communicator of {@code group} (world ranks, new rank order), agreed by the
+     * group's members only (collective over the group, not over {@code comm}); null for a rank outside it.
+     * The members agree on the context over {@code comm}'s collective context, as a communicator of the group's
+     * ranks (the agreement's own tag): concurrent calls on one {@code comm} by several threads with overlapping
+     * groups are not supported.
+     */
+    CoreComm createGroup(CoreComm comm, int[] group) {
+        int me = indexOf(group, engine.worldRank());
+        if (me < 0) {
+            return null;
+        }
+        CoreComm members = new CoreComm(engine, comm.context(), me, group.clone());
+        int ctx = internal.newContext(members);
+        CoreComm c = new CoreComm(engine, ctx, me, group.clone());
+        register(c);
+        return c;
+    }
+
+    /**
      * MPI_Intercomm_create. The leaders exchange their groups over {@code peer} with {@code tag};
      * each leader tells its group. Collective over both groups.
      */

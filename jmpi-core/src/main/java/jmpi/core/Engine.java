@@ -314,6 +314,11 @@ public final class Engine {
         return comms.create(comm, group);
     }
 
+    /** MPI_Comm_create_group over {@code group} (world ranks, new rank order): collective over the group only. */
+    public CoreComm createGroup(CoreComm comm, int[] group) {
+        return comms.createGroup(comm, group);
+    }
+
     /** MPI_Intercomm_create; collective over both groups, the leaders talking over {@code peer} with {@code tag}. */
     public CoreComm createIntercomm(CoreComm local, int localLeader, CoreComm peer, int remoteLeader, int tag) {
         return comms.createIntercomm(local, localLeader, peer, remoteLeader, tag);

@@ -44,7 +44,11 @@ public final class TypeMap {
     }
 
     /** How a type map is built from others; {@link #emit} flattens it. */
-    sealed interface Node permits Basic, Marker, Vector, Blocks {
+    sealed interface Node permits Basic, Marker, Vector, Blocks, Resized {
+    }
+
+    /** {@code old}'s data with bounds set to {@code [lb, lb + extent)} (MPI_Type_create_resized). */
+    record Resized(TypeMap old, long lb, long extent) implements Node {
     }
 
     record Basic(BasicType type) implements Node {
@@ -218,6 +222,58 @@ public final class TypeMap {
     }
 
     /**
+     * MPI_Type_create_resized: {@code old}'s data, with lower bound {@code lb} and extent {@code extent}
+     * (elements), whatever bounds or markers {@code old} had: as if the type held only an {@code LB} marker at
+     * {@code lb} and a {@code UB} marker at {@code lb + extent}. The extent may be zero or negative, as MPI allows.
+     */
+    public static TypeMap resized(TypeMap old, int lb, int extent) {
+        checkOld(old);
+        Bounds b = new Bounds();
+        b.addCopies(old, 1, 0, 0, 1);
+        b.hasMarkLb = true;
+        b.markLb = lb;
+        b.hasMarkUb = true;
+        b.markUb = add(lb, extent);
+        b.hasEntries = true;
+        b.allLo = Math.min(b.allLo, Math.min(b.markLb, b.markUb));
+        b.allHi = Math.max(b.allHi, Math.max(b.markLb, b.markUb));
+        return new TypeMap(new Resized(old, lb, extent), old.base, b, old.contiguousData);
+    }
+
+    /**
+     * This type map with every element of its base type replaced by that element's bytes, as {@link
+     * BasicType#BYTE} elements: displacements, strides, bounds and extents multiplied by the base type's size.
+     * For bindings that count displacements in bytes and lay out mixed fields in one byte buffer (the Open MPI
+     * Java API's {@code createStruct}). A type map without data (markers only) scales its markers by 1.
+     * Not for {@link BasicType#OBJECT}, whose elements have no fixed size.
+     */
+    public TypeMap inBytes() {
+        if (base == BasicType.OBJECT) {
+            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "objects have no byte layout");
+        }
+        return scaled(base == null ? 1 : base.size());
+    }
+
+    private TypeMap scaled(int s) {
+        return switch (node) {
+            case Basic bt -> bt.type() == BasicType.BYTE ? this : contiguous(s, of(BasicType.BYTE));
+            case Marker m -> this;
+            case Vector v -> vectorOf(v.count(), v.blocklength(), mul(v.stride(), s), v.old().scaled(s));
+            case Blocks bl -> {
+                long[] d = new long[bl.displacements().length];
+                TypeMap[] t = new TypeMap[d.length];
+                for (int k = 0; k < d.length; k++) {
+                    d[k] = mul(bl.displacements()[k], s);
+                    t[k] = bl.types()[k].scaled(s);
+                }
+                yield blocksOf(bl.blocklengths().clone(), d, t, base == null ? null : BasicType.BYTE);
+            }
+            case Resized r -> resized(r.old().scaled(s), fit(mul(r.lb(), s), "lower bound"), fit(mul(r.extent(), s),
+                    "extent"));
+        };
+    }
+
+    /**
      * The base type every data entry has, or null for a type map of markers only (which carries no data
      * and accepts any buffer).
      */
@@ -295,6 +351,7 @@ public final class TypeMap {
             case Marker m -> m.name();
             case Vector v -> "vector(" + v.count() + "," + v.blocklength() + "," + v.stride() + "," + describe(v.old().node) + ")";
             case Blocks b -> "blocks(" + b.blocklengths().length + ")";
+            case Resized r -> "resized(" + describe(r.old().node) + "," + r.lb() + "," + r.extent() + ")";
         };
     }
 
@@ -325,6 +382,7 @@ public final class TypeMap {
                     emitCopies(at + b.displacements()[k], b.blocklengths()[k], b.types()[k], sink);
                 }
             }
+            case Resized r -> r.old().emit(at, sink);
         }
     }
 

@@ -200,4 +200,56 @@ class TypeMapTest {
         assertEquals(2, idx.runCount());
         assertFalse(idx.isRegular());
     }
+
+    @Test
+    void resizedSetsBoundsAndKeepsData() {
+        TypeMap v = TypeMap.vector(2, 1, 3, INT); // data at 0 and 3
+        TypeMap r = TypeMap.resized(v, -2, 10);
+        bounds(r, -2, 8, 2, 8);
+        assertEquals(0, r.trueLb());
+        assertEquals(4, r.trueUb());
+        assertArrayEquals(new int[] {10, 13, 20, 23}, order(r, 10, 2), "items 10 elements apart");
+        // Markers of the old type do not survive: the new bounds are exactly the ones asked for.
+        TypeMap marked = TypeMap.struct(new int[] {1, 1, 1}, new int[] {-5, 0, 9}, new TypeMap[] {TypeMap.LB, INT, TypeMap.UB});
+        bounds(TypeMap.resized(marked, 0, 1), 0, 1, 1, 4);
+        bounds(TypeMap.resized(INT, 0, 0), 0, 0, 1, 4);
+    }
+
+    @Test
+    void inBytesScalesEveryUnitAndPacksTheSameBytes() {
+        TypeMap[] types = {
+            INT,
+            TypeMap.contiguous(3, INT),
+            TypeMap.vector(3, 2, 4, INT),
+            TypeMap.vector(2, 1, -3, TypeMap.contiguous(2, INT)),
+            TypeMap.hvector(2, 2, 7, INT),
+            TypeMap.indexed(new int[] {2, 0, 1}, new int[] {5, 1, 0}, INT),
+            TypeMap.hindexed(new int[] {1, 3}, new int[] {9, 2}, TypeMap.vector(2, 1, 2, INT)),
+            TypeMap.struct(new int[] {1, 2, 1}, new int[] {0, 4, 12}, new TypeMap[] {TypeMap.LB, INT, TypeMap.UB}),
+            TypeMap.resized(TypeMap.vector(2, 1, 2, INT), 1, 5),
+        };
+        int[] data = new int[64];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = 0x01010101 * i + 0x00FF00;
+        }
+        byte[] raw = MemorySegment.ofArray(data).toArray(ValueLayout.JAVA_BYTE);
+        for (TypeMap t : types) {
+            TypeMap b = t.inBytes();
+            assertEquals(BasicType.BYTE, b.base(), "base of " + b);
+            assertEquals(4L * t.lb(), b.lb(), "lb of " + t);
+            assertEquals(4L * t.extent(), b.extent(), "extent of " + t);
+            assertEquals(4L * t.trueLb(), b.trueLb(), "true lb of " + t);
+            assertEquals(4L * t.elementCount(), b.elementCount(), "elements of " + t);
+            assertEquals(t.size(), b.size(), "size of " + t);
+            int offset = 16;
+            PackPlan pi = t.compile();
+            PackPlan pb = b.compile();
+            MemorySegment asInts = MemorySegment.ofArray(new byte[(int) pi.packedSize(2)]);
+            MemorySegment asBytes = MemorySegment.ofArray(new byte[(int) pb.packedSize(2)]);
+            pi.pack(data, offset, 2, asInts, 0);
+            pb.pack(raw, offset * 4, 2, asBytes, 0);
+            assertArrayEquals(asInts.toArray(ValueLayout.JAVA_BYTE), asBytes.toArray(ValueLayout.JAVA_BYTE), "bytes of " + t);
+        }
+        assertEquals(TypeMap.LB, TypeMap.LB.inBytes());
+    }
 }
