@@ -42,7 +42,7 @@ public class MProbeThreads {
                 });
                 ts[t].start();
             }
-            for (Thread t : ts) t.join(30_000);
+            for (Thread t : ts) t.join(10_000);
             for (Thread t : ts) if (t.isAlive()) { System.out.println("FAIL MProbeThreads: thread hangs"); System.exit(1); }
             if (err[0] != null) { System.out.println("FAIL MProbeThreads: " + err[0]); System.exit(1); }
             for (int i = 0; i < n; i++) if (!got[i]) { System.out.println("FAIL MProbeThreads: message " + i + " not received"); System.exit(1); }
