@@ -1,7 +1,7 @@
 // np: 4 5 7
 import mpi.*;
 
-/** Neighbour collectives on a dist graph with 2 distinct sources (r+2, r-1) and 2 destinations (r+1, r-2) and 1 destination: receive order follows the sources, send order the destinations. */
+/** Neighbour collectives on a dist graph with 2 distinct sources (r+2, r-1) and 2 destinations (r+1, r-2): receive order follows the sources, send order the destinations. */
 public class NeighborDistGraph {
     static void check(boolean ok, String what) {
         if (!ok) { System.out.println("FAIL NeighborDistGraph: " + what); System.exit(1); }

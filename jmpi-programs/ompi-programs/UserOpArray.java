@@ -1,7 +1,7 @@
 // np: 2 3 5
 import mpi.*;
 
-/** A commutative user Op in the array form: element-wise max of absolute values on int[] (allReduce) and a sum-of-squares-like op on double[] (reduce to every root). */
+/** A commutative user Op in the array form: element-wise max of absolute values on int[] (allReduce) and an associative a+b+1 op on double[] (reduce to every root). */
 public class UserOpArray {
     static void check(boolean ok, String what) {
         if (!ok) { System.out.println("FAIL UserOpArray: " + what); System.exit(1); }

@@ -1,7 +1,7 @@
 // np: 2 3
 import mpi.*;
 
-/** A user op on MPI.BOOLEAN receives boolean[] in the array form (implication-free "exactly one" op); predefined ops report commutative; Op.free makes it null. */
+/** A user op on MPI.BOOLEAN receives boolean[] in the array form (logical or); predefined ops report commutative; Op.free makes it null. */
 public class UserOpBoolean {
     static void check(boolean ok, String what) {
         if (!ok) { System.out.println("FAIL UserOpBoolean: " + what); System.exit(1); }
