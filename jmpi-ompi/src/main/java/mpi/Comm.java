@@ -714,7 +714,8 @@ public class Comm implements Freeable, Cloneable {
         CoreComm c = core();
         if (c.isInter()) {
             throw raise(MPIException.of(ErrorClass.ERR_COMM, call + " on an inter-communicator is not supported by jmpi"
-                    + " (intra-communicators only)"));
+                    + " (on inter-communicators: barrier, bcast, gather, scatter, allGather, allToAll, reduce and"
+                    + " allReduce)"));
         }
         return c;
     }
@@ -751,15 +752,28 @@ public class Comm implements Freeable, Cloneable {
 
     /** MPI_Barrier. */
     public final void barrier() throws MPIException {
-        CoreComm c = intra("barrier");
+        CoreComm c = core();
         run(() -> {
+            if (c.isInter()) {
+                InterColl.barrier(c);
+                return;
+            }
             Coll.barrier(c);
         });
     }
 
     /** MPI_Bcast of {@code count} items of {@code buf} from {@code root}. */
     public final void bcast(Object buf, int count, Datatype type, int root) throws MPIException {
-        CoreComm c = intra("bcast");
+        CoreComm c = core();
+        if (c.isInter()) {
+            run(() -> {
+                int side = InterColl.side(root, c);
+                Flat f = Flat.of("bcast buffer", buf, count, type, side == 1, side == -1);
+                InterColl.bcast(c, f, root);
+                f.back();
+            });
+            return;
+        }
         root(root, c);
         run(() -> {
             boolean mine = c.rank() == root;
@@ -772,7 +786,20 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Gather into {@code recvbuf} at {@code root}, in rank order. */
     public final void gather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                              Datatype recvtype, int root) throws MPIException {
-        CoreComm c = intra("gather");
+        CoreComm c = core();
+        if (c.isInter()) {
+            run(() -> {
+                int side = InterColl.side(root, c);
+                Flat in = side == -1 ? Flat.of("gather send buffer", sendbuf, sendcount, sendtype, true, false) : null;
+                Flat out = side == 1 ? Flat.of("gather receive buffer", recvbuf, total(recvcount,
+                        c.remoteWorldRanks().length), recvtype, false, true) : null;
+                InterColl.gather(c, in, out, root);
+                if (out != null) {
+                    out.back();
+                }
+            });
+            return;
+        }
         root(root, c);
         run(() -> {
             Flat in = Flat.of("gather send buffer", sendbuf, sendcount, sendtype, true, false);
@@ -863,7 +890,21 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Scatter: block i of the root's {@code sendbuf} to rank i. */
     public final void scatter(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                               Datatype recvtype, int root) throws MPIException {
-        CoreComm c = intra("scatter");
+        CoreComm c = core();
+        if (c.isInter()) {
+            run(() -> {
+                int side = InterColl.side(root, c);
+                Flat in = side == 1 ? Flat.of("scatter send buffer", sendbuf, total(sendcount,
+                        c.remoteWorldRanks().length), sendtype, true, false) : null;
+                Flat out = side == -1 ? Flat.of("scatter receive buffer", recvbuf, recvcount, recvtype, false, true)
+                        : null;
+                InterColl.scatter(c, in, out, root);
+                if (out != null) {
+                    out.back();
+                }
+            });
+            return;
+        }
         root(root, c);
         run(() -> {
             Flat out = Flat.of("scatter receive buffer", recvbuf, recvcount, recvtype, false, true);
@@ -952,7 +993,19 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Allgather. */
     public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                                 Datatype recvtype) throws MPIException {
-        CoreComm c = intra("allGather");
+        CoreComm c = core();
+        if (c.isInter()) {
+            run(() -> {
+                sameBase("allGather", sendtype, recvtype);
+                Flat in = Flat.of("allGather send buffer", sendbuf, sendcount, sendtype, true, false);
+                Flat out = Flat.of("allGather receive buffer", recvbuf, total(recvcount, c.remoteWorldRanks().length),
+                        recvtype, false, true);
+                same("allGather", in.elements, Flat.elements(recvtype, recvcount));
+                InterColl.allGather(c, in.apart(out), out, in.elements);
+                out.back();
+            });
+            return;
+        }
         run(() -> {
             sameBase("allGather", sendtype, recvtype);
             Flat in = Flat.of("allGather send buffer", sendbuf, sendcount, sendtype, true, false);
@@ -1012,7 +1065,20 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Alltoall: block j of {@code sendbuf} to rank j, stored as block i of its {@code recvbuf}. */
     public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount,
                                Datatype recvtype) throws MPIException {
-        CoreComm c = intra("allToAll");
+        CoreComm c = core();
+        if (c.isInter()) {
+            run(() -> {
+                sameBase("allToAll", sendtype, recvtype);
+                int remote = c.remoteWorldRanks().length;
+                Flat in = Flat.of("allToAll send buffer", sendbuf, total(sendcount, remote), sendtype, true, false);
+                Flat out = Flat.of("allToAll receive buffer", recvbuf, total(recvcount, remote), recvtype, false, true);
+                int per = Flat.elements(sendtype, sendcount);
+                same("allToAll", per, Flat.elements(recvtype, recvcount));
+                InterColl.allToAll(c, in.apart(out), out, per);
+                out.back();
+            });
+            return;
+        }
         run(() -> {
             sameBase("allToAll", sendtype, recvtype);
             Flat in = Flat.of("allToAll send buffer", sendbuf, total(sendcount, c.size()), sendtype, true, false);
@@ -1047,7 +1113,20 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Reduce into {@code recvbuf} at {@code root}. */
     public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root)
             throws MPIException {
-        CoreComm c = intra("reduce");
+        CoreComm c = core();
+        if (c.isInter()) {
+            run(() -> {
+                Combiner comb = combiner(op, type);
+                int side = InterColl.side(root, c);
+                Flat in = side == -1 ? Flat.of("reduce send buffer", sendbuf, count, type, true, false) : null;
+                Flat out = side == 1 ? Flat.of("reduce receive buffer", recvbuf, count, type, false, true) : null;
+                InterColl.reduce(c, in, out, comb, root);
+                if (out != null) {
+                    out.back();
+                }
+            });
+            return;
+        }
         root(root, c);
         run(() -> {
             Combiner comb = combiner(op, type);
@@ -1079,7 +1158,17 @@ public class Comm implements Freeable, Cloneable {
 
     /** MPI_Allreduce. */
     public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
-        CoreComm c = intra("allReduce");
+        CoreComm c = core();
+        if (c.isInter()) {
+            run(() -> {
+                Combiner comb = combiner(op, type);
+                Flat in = Flat.of("allReduce send buffer", sendbuf, count, type, true, false);
+                Flat out = Flat.of("allReduce receive buffer", recvbuf, count, type, false, true);
+                InterColl.allReduce(c, in.apart(out), out, comb);
+                out.back();
+            });
+            return;
+        }
         run(() -> {
             Combiner comb = combiner(op, type);
             Flat in = Flat.of("allReduce send buffer", sendbuf, count, type, true, false);

@@ -604,6 +604,58 @@ class OmpiFeaturesTest {
                 }
                 Intercomm inter = w.createIntercomm(half, 0, otherLeader, 33);
                 expect(inter.getRemoteSize() == p - half.getSize(), "remote size");
+                // Collectives across the two groups (MPI.ROOT / PROC_NULL in the root's group).
+                boolean even = me % 2 == 0;
+                int lr = half.getRank();
+                int remote = inter.getRemoteSize();
+                int[] bv = new int[2];
+                if (even) {
+                    if (lr == 0) {
+                        bv = new int[] {31, 41};
+                    }
+                    inter.bcast(bv, 2, MPI.INT, lr == 0 ? MPI.ROOT : MPI.PROC_NULL);
+                } else {
+                    inter.bcast(bv, 2, MPI.INT, 0);
+                    expect(bv[0] == 31 && bv[1] == 41, "inter bcast");
+                }
+                int otherSum = 0;
+                for (int r = 0; r < p; r++) {
+                    otherSum += r % 2 != me % 2 ? r : 0;
+                }
+                int[] as = new int[1];
+                inter.allReduce(new int[] {me}, as, 1, MPI.INT, MPI.SUM);
+                expect(as[0] == otherSum, "inter allReduce " + as[0] + " want " + otherSum);
+                int[] rs = new int[1];
+                if (even) {
+                    inter.reduce(null, rs, 1, MPI.INT, MPI.SUM, lr == 0 ? MPI.ROOT : MPI.PROC_NULL);
+                    expect(lr != 0 || rs[0] == otherSum, "inter reduce at the root");
+                } else {
+                    inter.reduce(new int[] {me}, null, 1, MPI.INT, MPI.SUM, 0);
+                }
+                int[] ag = new int[remote];
+                inter.allGather(new int[] {me}, 1, MPI.INT, ag, 1, MPI.INT);
+                int[] remoteMembers = new int[remote];
+                int[] localMembers = new int[half.getSize()];
+                half.allGather(new int[] {me}, 1, MPI.INT, localMembers, 1, MPI.INT);
+                inter.allToAll(new int[remote == 0 ? 0 : remote], 0, MPI.INT, new int[remote], 0, MPI.INT);
+                int[] sendAll = new int[remote];
+                Arrays.fill(sendAll, me);
+                inter.allToAll(sendAll, 1, MPI.INT, remoteMembers, 1, MPI.INT);
+                expectEquals(remoteMembers, ag, "inter allGather = the other group's ranks in its order");
+                int[] gat = new int[remote];
+                if (!even) {
+                    inter.gather(null, 0, MPI.INT, gat, 1, MPI.INT, lr == 0 ? MPI.ROOT : MPI.PROC_NULL);
+                    if (lr == 0) {
+                        expectEquals(remoteMembers, gat, "inter gather");
+                    }
+                    inter.scatter(gat, 1, MPI.INT, null, 0, MPI.INT, lr == 0 ? MPI.ROOT : MPI.PROC_NULL);
+                } else {
+                    inter.gather(new int[] {me}, 1, MPI.INT, null, 0, MPI.INT, 0);
+                    int[] back = new int[1];
+                    inter.scatter(null, 0, MPI.INT, back, 1, MPI.INT, 0);
+                    expect(back[0] == me, "inter scatter sends each its own block back");
+                }
+                inter.barrier();
                 Intracomm merged = inter.merge(me % 2 == 1);
                 expect(merged.getSize() == p, "merge");
                 int[] sum = {1};

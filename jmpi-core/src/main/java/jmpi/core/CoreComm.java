@@ -39,8 +39,8 @@ public final class CoreComm {
         this.localComm = localComm;
     }
 
-    /** An inter-communicator's private intra-communicator over its local group. */
-    CoreComm localComm() {
+    /** An inter-communicator's private intra-communicator over its local group (null for an intra-communicator). */
+    public CoreComm localComm() {
         return localComm;
     }
 
