@@ -275,7 +275,8 @@ public final class Engine {
     /** Blocks until a matching message has arrived and returns its envelope (the message stays queued). */
     public ProbeStatus probe(CoreComm comm, int source, int tag) {
         ProbeStatus[] found = {null};
-        await(() -> (found[0] = iprobe(comm, source, tag)) != null);
+        // Once found, stays found: a wait may ask its Waitable again after it said done (the park re-checks).
+        await(() -> found[0] != null || (found[0] = iprobe(comm, source, tag)) != null);
         return found[0];
     }
 
@@ -287,7 +288,8 @@ public final class Engine {
     /** MPI_Mprobe: blocks until a matching message has arrived and takes it out of matching. */
     public PointToPoint.Matched mprobe(CoreComm comm, int source, int tag) {
         PointToPoint.Matched[] found = {null};
-        await(() -> (found[0] = improbe(comm, source, tag)) != null);
+        // Asked again after it said done (the park re-checks), it must not take a second message.
+        await(() -> found[0] != null || (found[0] = improbe(comm, source, tag)) != null);
         return found[0];
     }
 
