@@ -40,8 +40,9 @@ final class RawPeer implements AutoCloseable {
     /** Reads the CHALLENGE; returns the acceptor's nonce. */
     byte[] readChallenge(int expectedRank) throws IOException {
         ByteBuffer c = ByteBuffer.wrap(readExactly(48)).order(ByteOrder.LITTLE_ENDIAN);
-        if (c.getInt(0) != 0x54504d4a || c.getShort(4) != 1 || c.getShort(6) != 1 || c.getInt(8) != expectedRank) {
-            throw new AssertionError("bad CHALLENGE");
+        if (c.getInt(0) != 0x54504d4a || c.getShort(4) != 2 || c.getShort(6) != 1 || c.getInt(8) != expectedRank
+                || c.getInt(12) != 0x0f) {
+            throw new AssertionError("bad CHALLENGE (magic, version 2, type 1, rank, representation 0x0f little-endian IEEE)");
         }
         byte[] nonce = new byte[32];
         c.get(16, nonce);
@@ -50,10 +51,15 @@ final class RawPeer implements AutoCloseable {
 
     /** Sends a RESPONSE as {@code rank}, with an HMAC keyed by {@code secret}; returns the nonce sent. */
     byte[] respond(int rank, byte[] theirNonce, byte[] secret, String jobId) throws IOException {
+        return respond(rank, theirNonce, secret, jobId, ByteOrder.LITTLE_ENDIAN, 0x0f);
+    }
+
+    /** The same as a peer writing in {@code order} and stating {@code representation}. */
+    byte[] respond(int rank, byte[] theirNonce, byte[] secret, String jobId, ByteOrder order, int representation) throws IOException {
         byte[] mine = new byte[32];
         new java.util.Random(rank).nextBytes(mine);
-        ByteBuffer r = le(80).putInt(0x54504d4a).putShort((short) 1).putShort((short) 2).putInt(rank).putInt(0)
-                .put(mine).put(HandshakeDescriptor.mac(secret, theirNonce, jobId, rank));
+        ByteBuffer r = le(80).order(order).putInt(0x54504d4a).putShort((short) 2).putShort((short) 2).putInt(rank)
+                .putInt(representation).put(mine).put(HandshakeDescriptor.mac(secret, theirNonce, jobId, rank));
         out.write(r.array());
         out.flush();
         return mine;

@@ -115,6 +115,35 @@ class TcpAuthenticationTest {
         }
     }
 
+    /** A peer writing big-endian, or stating another data representation, is refused at connection time, saying why. */
+    @Test
+    void aPeerOfAnotherDataRepresentationIsRefusedNamingIt() throws Exception {
+        LocalBootstrap boot = new LocalBootstrap(2);
+        Endpoint[] eps = TestJob.open(2, boot, Map.of());
+        try (LogCapture log = new LogCapture()) {
+            for (Object[] c : new Object[][] {{java.nio.ByteOrder.BIG_ENDIAN, 0x0f, "big-endian"},
+                    {java.nio.ByteOrder.LITTLE_ENDIAN, 0x0d, "data representation is 0xd"}}) {
+                try (RawPeer other = new RawPeer(TcpEndpoint.parseHostPort(boot.get("tcp.0", Duration.ofSeconds(1))))) {
+                    CompletableFuture<Boolean> refused = CompletableFuture.supplyAsync(() -> {
+                        try {
+                            other.respond(1, other.readChallenge(0), TestJob.SECRET, TestJob.JOB, (java.nio.ByteOrder) c[0], (int) c[1]);
+                            return other.closedByOtherSide();
+                        } catch (Exception e) {
+                            throw new RuntimeException(e);
+                        }
+                    });
+                    assertTrue(pollUntilDone(eps[0], refused), "a peer of another representation was not refused");
+                    assertTrue(log.contains((String) c[2]), "not logged: " + log.messages);
+                }
+            }
+            assertJobStillWorks(eps);
+        } finally {
+            for (Endpoint e : eps) {
+                e.close();
+            }
+        }
+    }
+
     @Test
     void strayGarbageIsDroppedAndLogged() throws Exception {
         LocalBootstrap boot = new LocalBootstrap(2);
