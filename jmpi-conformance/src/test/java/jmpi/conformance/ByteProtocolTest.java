@@ -17,7 +17,9 @@ import jmpi.testkit.MultiRank;
  * RTS / CTS / DATA) that shm and tcp use: the threads transport in byte mode
  * ({@code jmpi.threads.encode=true}) shares no memory between ranks and encodes every frame as a
  * byte transport would. Each body runs with the default eager limit and with every message
- * rendezvous ({@code jmpi.eager.limit=0}).
+ * rendezvous ({@code jmpi.eager.limit=0}), and then with every message rendezvous and data sent ahead of
+ * the CTS ({@code jmpi.rndv.ahead}): 1 byte (the rest after the CTS), 100 bytes (small messages whole
+ * ahead, without a CTS; larger ones split), 1 MiB (every message of the bodies whole ahead).
  */
 @Timeout(300)
 class ByteProtocolTest {
@@ -27,6 +29,7 @@ class ByteProtocolTest {
     void clear() {
         System.clearProperty("jmpi.threads.encode");
         System.clearProperty("jmpi.eager.limit");
+        System.clearProperty("jmpi.rndv.ahead");
     }
 
     static Stream<Arguments> bodies() {
@@ -40,6 +43,29 @@ class ByteProtocolTest {
         System.setProperty("jmpi.threads.encode", "true");
         System.setProperty("jmpi.eager.limit", eagerLimit);
         MultiRank.runOk(np, body, T);
+    }
+
+    static Stream<Arguments> aheadBodies() {
+        return ConformanceBodies.POINT_TO_POINT.stream()
+                .flatMap(c -> Stream.of("1", "100", "1048576").map(a -> Arguments.of(c.body(), c.np(), a)));
+    }
+
+    @ParameterizedTest(name = "{0} on {1} ranks, all rendezvous, rndv.ahead={2}")
+    @MethodSource("aheadBodies")
+    void overBytesWithDataAheadOfTheCts(Class<?> body, int np, String ahead) {
+        System.setProperty("jmpi.threads.encode", "true");
+        System.setProperty("jmpi.eager.limit", "0");
+        System.setProperty("jmpi.rndv.ahead", ahead);
+        MultiRank.runOk(np, body, T);
+    }
+
+    /** Random traffic (sizes, tags, sources, probes) with every message a rendezvous that sends 64 bytes ahead. */
+    @Test
+    void randomTrafficWithDataAhead() {
+        System.setProperty("jmpi.threads.encode", "true");
+        System.setProperty("jmpi.eager.limit", "0");
+        System.setProperty("jmpi.rndv.ahead", "64");
+        MultiRank.runOk(8, StressTest.RandomTraffic.class, T, "8", "2000", "200000");
     }
 
     /**

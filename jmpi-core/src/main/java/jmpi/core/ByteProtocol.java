@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
 
 import jmpi.datatype.BasicType;
 import jmpi.datatype.ObjectCodec;
@@ -19,6 +20,19 @@ import jmpi.spi.Frame;
  * between eager and rendezvous is {@link Protocol#choose}'s; {@link SharedMemoryProtocol} is the
  * counterpart between ranks that share memory.
  *
+ * <p><b>Data ahead of the CTS</b> (for slow, delayed links, where a handshake round trip per message
+ * would leave the link idle): toward a destination with {@code ahead(dest) > 0}, a rendezvous sends its
+ * first {@code A = min(ahead, size)} bytes right behind the RTS, as a DATA frame addressed not to a
+ * receive id (there is none yet) but to the sender's own id ({@link #aheadRecvId}: negative); the RTS
+ * says {@code A} in its {@code recvId} field. The receiver keeps what arrives before the match in a
+ * staging array (at most {@code A} bytes per message), and after the match writes the rest straight
+ * into the receive buffer. Once matched it asks with its CTS for the bytes from {@code A} on, unless
+ * {@code A} is the whole message: then there is no CTS at all, and the send completes when the
+ * transport has written the DATA (a copy-free eager send). With {@code A} at least the link's
+ * bandwidth-delay product, the CTS comes back before the data ahead is out, and the link never idles.
+ * Transports carry these frames unchanged: DATA frames of one sender arrive in order and after the RTS
+ * sent before them (the {@code EndpointContract}'s per-sender order).
+ *
  * <p>Concurrency: every method runs under the engine's progress lock except {@link #send}, which
  * takes it only to register a pending send before the first frame leaves.
  */
@@ -27,18 +41,52 @@ final class ByteProtocol {
      * A send waiting for its CTS (rendezvous: {@code request} and {@code data}) or its ACK
      * ({@code onAck}: completes a synchronous send, or frees a buffered send's space).
      */
-    private record PendingSend(SendRequest request, MemorySegment data, jmpi.spi.Completion onAck) {
+    private record PendingSend(SendRequest request, MemorySegment data, jmpi.spi.Completion onAck, long ahead) {
     }
+
+    /** The data ahead of one rendezvous (see the class comment), from its RTS's arrival until all of it arrived and was matched. */
+    private static final class Ahead {
+        /** Bytes the sender sends ahead. */
+        final long bytes;
+        /** Bytes of them that arrived. */
+        long arrived;
+        /** What arrived before the match (allocated at the first such piece). */
+        byte[] staged;
+        /** The matched receive, and its id in {@code recvs} (0: not registered, no CTS was sent). */
+        RecvRequest target;
+        long recvId;
+
+        Ahead(long bytes) {
+            this.bytes = bytes;
+        }
+    }
+
+    /** Bits of a send id in a key of {@link #aheads} (the sender's world rank above them). */
+    private static final int SEND_ID_BITS = 40;
 
     private final Endpoint endpoint;
     private final SpinLock lock;
+    private final IntToLongFunction ahead;
     private final Map<Long, PendingSend> sends = new HashMap<>();
     private final Map<Long, RecvRequest> recvs = new HashMap<>();
+    private final Map<Long, Ahead> aheads = new HashMap<>();
     private long nextId = 1;
 
-    ByteProtocol(Endpoint endpoint, SpinLock lock) {
+    /** {@code ahead}: for a destination world rank, how many bytes of a rendezvous go ahead of its CTS (0: none). */
+    ByteProtocol(Endpoint endpoint, SpinLock lock, IntToLongFunction ahead) {
         this.endpoint = endpoint;
         this.lock = lock;
+        this.ahead = ahead;
+    }
+
+    /** The key of a rendezvous of {@code sender} (world rank) with id {@code sendId}, as the receiver files its data ahead. */
+    static long aheadKey(int sender, long sendId) {
+        return (long) sender << SEND_ID_BITS | (sendId & ((1L << SEND_ID_BITS) - 1));
+    }
+
+    /** The receive id a DATA frame ahead of the CTS carries: negative, so it never equals a receiver's own ids (from 1). */
+    static long aheadRecvId(int sender, long sendId) {
+        return ~aheadKey(sender, sendId);
     }
 
     /**
@@ -74,21 +122,64 @@ final class ByteProtocol {
             }
         } else {
             f.kind = Frame.RTS;
-            f.offset = serialized != null ? serialized.length : (long) elements * type.size();
-            f.sendId = register(req, serialized != null ? MemorySegment.ofArray(serialized)
-                    : type.bytesOf(buf, offset, elements), null);
+            long total = serialized != null ? serialized.length : (long) elements * type.size();
+            MemorySegment data = serialized != null ? MemorySegment.ofArray(serialized) : type.bytesOf(buf, offset, elements);
+            long first = Math.min(total, Math.max(0, ahead.applyAsLong(worldDest)));
+            if (mode == SendMode.SYNCHRONOUS && first == total) {
+                first = total - 1; // a synchronous send completes on the CTS's answer: the receive has matched
+            }
+            f.offset = total;
+            f.recvId = first;
+            // all of it ahead: no CTS will come, the DATA's ack completes the send (nothing to register)
+            f.sendId = first == total && total > 0 ? newId() : register(req, data, null, first);
+            endpoint.send(worldDest, f);
+            if (first > 0) {
+                Frame d = new Frame();
+                d.kind = Frame.DATA;
+                d.recvId = aheadRecvId(endpoint.rank(), f.sendId);
+                d.offset = 0;
+                d.data = data.asSlice(0, first);
+                d.ack = first == total ? req : null;
+                endpoint.send(worldDest, d);
+            }
+            return;
         }
         endpoint.send(worldDest, f);
     }
 
     private long register(SendRequest req, MemorySegment data, jmpi.spi.Completion onAck) {
+        return register(req, data, onAck, 0);
+    }
+
+    private long register(SendRequest req, MemorySegment data, jmpi.spi.Completion onAck, long ahead) {
         lock.lock();
         try {
             long id = nextId++;
-            sends.put(id, new PendingSend(req, data, onAck));
+            sends.put(id, new PendingSend(req, data, onAck, ahead));
             return id;
         } finally {
             lock.unlock();
+        }
+    }
+
+    private long newId() {
+        lock.lock();
+        try {
+            return nextId++;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** An RTS arrived (before matching): files the data it sends ahead, if any. Under the lock. */
+    void arrivedRts(Frame f) {
+        if (f.recvId > 0) {
+            if (f.recvId > f.offset) {
+                throw new IllegalStateException("rank " + f.sender + " sends " + f.recvId + " bytes ahead of a message of " + f.offset);
+            }
+            if (aheads.putIfAbsent(aheadKey(f.sender, f.sendId), new Ahead(f.recvId)) != null) {
+                throw new IllegalStateException("rank " + f.sender + " sent a second RTS with send id " + f.sendId);
+            }
         }
     }
 
@@ -100,8 +191,33 @@ final class ByteProtocol {
         } else if (r.type == BasicType.OBJECT || r.type == BasicType.BOOLEAN) {
             r.staging = new byte[(int) f.offset];
         }
+        Ahead a = null;
+        if (f.recvId > 0) {
+            long key = aheadKey(f.sender, f.sendId);
+            a = aheads.get(key);
+            if (a == null) {
+                throw new IllegalStateException("no record of the data rank " + f.sender + " sent ahead for send " + f.sendId);
+            }
+            a.target = r;
+            if (a.arrived > 0) {
+                write(r, 0, MemorySegment.ofArray(a.staged), 0, a.arrived);
+                a.staged = null;
+            }
+            if (a.arrived == a.bytes) {
+                aheads.remove(key);
+            }
+            if (a.bytes == f.offset) { // all of it ahead: no CTS
+                if (r.receivedBytes >= r.totalBytes) {
+                    finish(r);
+                }
+                return;
+            }
+        }
         long id = nextId++;
         recvs.put(id, r);
+        if (a != null) {
+            a.recvId = id;
+        }
         Frame cts = new Frame();
         cts.kind = Frame.CTS;
         cts.sendId = f.sendId;
@@ -131,17 +247,57 @@ final class ByteProtocol {
         Frame data = new Frame();
         data.kind = Frame.DATA;
         data.recvId = f.recvId;
-        data.data = p.data();
+        data.offset = p.ahead();
+        data.data = p.ahead() == 0 ? p.data() : p.data().asSlice(p.ahead());
         data.ack = p.request();
         endpoint.send(f.sender, data);
     }
 
-    /** A piece of rendezvous data for receive {@code recvId}. */
+    /** A piece of rendezvous data for receive {@code recvId} (negative: data ahead of the CTS, see the class comment). */
     void data(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
+        if (recvId < 0) {
+            dataAhead(~recvId, messageOffset, src, srcOffset, bytes);
+            return;
+        }
         RecvRequest r = recvs.get(recvId);
         if (r == null) {
             throw new IllegalStateException("rendezvous data for unknown receive " + recvId);
         }
+        if (write(r, messageOffset, src, srcOffset, bytes)) {
+            recvs.remove(recvId);
+            finish(r);
+        }
+    }
+
+    private void dataAhead(long key, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
+        Ahead a = aheads.get(key);
+        if (a == null || messageOffset + bytes > a.bytes) {
+            throw new IllegalStateException("data ahead of a CTS for unknown send " + (key & ((1L << SEND_ID_BITS) - 1)) + " of rank "
+                    + (key >>> SEND_ID_BITS) + (a == null ? "" : " beyond the " + a.bytes + " bytes its RTS announced"));
+        }
+        a.arrived += bytes;
+        RecvRequest r = a.target;
+        if (a.arrived == a.bytes && r != null) {
+            aheads.remove(key);
+        }
+        if (r == null) {
+            if (a.staged == null) {
+                a.staged = new byte[(int) a.bytes];
+            }
+            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(a.staged), ValueLayout.JAVA_BYTE,
+                    messageOffset, bytes);
+            return;
+        }
+        if (write(r, messageOffset, src, srcOffset, bytes)) {
+            if (a.recvId != 0) {
+                recvs.remove(a.recvId);
+            }
+            finish(r);
+        }
+    }
+
+    /** Writes a piece of message {@code r} at {@code messageOffset} (truncating, or only counting when discarding); whether r has it all. */
+    private static boolean write(RecvRequest r, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
         if (!r.discard) {
             MemorySegment into = r.staging != null ? MemorySegment.ofArray(r.staging)
                     : r.type.writableBytes(r.buffer(), r.offset, r.capacity);
@@ -157,10 +313,7 @@ final class ByteProtocol {
             }
         }
         r.receivedBytes += bytes;
-        if (r.receivedBytes >= r.totalBytes) {
-            recvs.remove(recvId);
-            finish(r);
-        }
+        return r.receivedBytes >= r.totalBytes;
     }
 
     private void finish(RecvRequest r) {

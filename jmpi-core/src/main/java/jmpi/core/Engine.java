@@ -76,7 +76,7 @@ public final class Engine {
         this.objectFilter = ObjectAllowList.create(mainPackage, Config.OBJECT_ALLOW.value());
         jmpi.spi.MatchingTransport library = endpoint.matching();
         this.p2p = library != null ? new LibraryMatching(this, library, comms, bsend, bsendOverhead, eagerLimit)
-                : new Matching(this, comms, bsend, bsendOverhead, eagerLimit, smallLimit);
+                : new Matching(this, comms, bsend, bsendOverhead, eagerLimit, smallLimit, aheadOf(endpoint));
         this.report = new FinalizeReport(env.rank(), p2p, comms, internal);
         int[] all = new int[env.size()];
         for (int i = 0; i < all.length; i++) {
@@ -86,6 +86,13 @@ public final class Engine {
         this.self = new CoreComm(this, SELF_CONTEXT, 0, new int[] {env.rank()});
         comms.register(world);
         comms.register(self);
+    }
+
+    /** Bytes of a rendezvous sent ahead of its CTS, per destination: {@code jmpi.rndv.ahead(.far)} by cluster. */
+    private static java.util.function.IntToLongFunction aheadOf(Endpoint endpoint) {
+        long near = Config.RNDV_AHEAD.longValue(0, 1L << 30, 0);
+        long far = Config.RNDV_AHEAD_FAR.longValue(0, 1L << 30, 1 << 20);
+        return dest -> endpoint.sharesClusterWith(dest) ? near : far;
     }
 
     /** The loader that resolves received {@code MPI.OBJECT} classes (the rank's own). */

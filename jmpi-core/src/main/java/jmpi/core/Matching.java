@@ -39,7 +39,9 @@ final class Matching implements PointToPoint {
     private final ByteProtocol byteProtocol;
     private final Delivery delivery;
 
-    Matching(Engine engine, Communicators comms, BsendBuffer bsend, long bsendOverhead, int eagerLimit, int smallLimit) {
+    /** {@code ahead}: bytes of a rendezvous sent ahead of its CTS to a destination world rank ({@link ByteProtocol}). */
+    Matching(Engine engine, Communicators comms, BsendBuffer bsend, long bsendOverhead, int eagerLimit, int smallLimit,
+             java.util.function.IntToLongFunction ahead) {
         this.engine = engine;
         this.endpoint = engine.endpoint();
         this.comms = comms;
@@ -49,7 +51,7 @@ final class Matching implements PointToPoint {
         this.smallLimit = smallLimit;
         this.sharesMemory = endpoint::sharesMemoryWith;
         this.sharedProtocol = new SharedMemoryProtocol(endpoint);
-        this.byteProtocol = new ByteProtocol(endpoint, lock);
+        this.byteProtocol = new ByteProtocol(endpoint, lock, ahead);
         this.delivery = new Delivery(engine.objectLoader(), engine.objectFilter());
     }
 
@@ -288,6 +290,9 @@ final class Matching implements PointToPoint {
             if (f.kind == Frame.CTS || f.kind == Frame.ACK) {
                 byteProtocol.control(f);
                 return;
+            }
+            if (f.kind == Frame.RTS && !(f instanceof SharedFrame)) {
+                byteProtocol.arrivedRts(f);
             }
             RecvRequest r = queues.takePosted(f.context, f.source, f.tag);
             if (r == null) {

@@ -236,6 +236,31 @@ public final class Topology {
         return Files.exists(log) ? Files.readString(log) : "";
     }
 
+    /**
+     * Why topologies cannot be made on this machine (not Linux, no usable {@code /dev/net/tun}, no
+     * {@code ip}, namespaces refused: not root), or null when they can; tests skip with the reason.
+     */
+    public static String unavailableReason() throws InterruptedException {
+        if (!System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+            return "network namespaces need Linux";
+        }
+        Path tun = Path.of("/dev/net/tun");
+        if (!Files.isReadable(tun) || !Files.isWritable(tun)) {
+            return "no usable /dev/net/tun (TUN devices need the tun module and root)";
+        }
+        String probe = "jwprobe" + ProcessHandle.current().pid();
+        try {
+            Result add = run("ip", "netns", "add", probe);
+            if (add.exit != 0) {
+                return "cannot create network namespaces here (not root?): " + add.err.strip();
+            }
+            must("ip", "netns", "del", probe);
+        } catch (IOException e) {
+            return "no 'ip' command (iproute2): " + e.getMessage();
+        }
+        return null;
+    }
+
     /** Whether {@code chrt -f} exists and may be used here. */
     private static boolean realtimeAllowed() throws InterruptedException {
         try {

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -106,19 +104,8 @@ class WanEmulatorTest {
     }
 
     static void assumeEmulatorCanRun() throws Exception {
-        Assumptions.assumeTrue(System.getProperty("os.name").toLowerCase().contains("linux"), "network namespaces need Linux");
-        Assumptions.assumeTrue(Files.isReadable(Path.of("/dev/net/tun")) && Files.isWritable(Path.of("/dev/net/tun")),
-                "no usable /dev/net/tun (TUN devices, root)");
-        Topology.Result ip;
-        try {
-            ip = Topology.run("ip", "netns", "list");
-        } catch (java.io.IOException e) {
-            ip = null;
-        }
-        Assumptions.assumeTrue(ip != null && ip.exit() == 0, "no 'ip' command (iproute2), or it cannot list namespaces");
-        Topology.Result add = Topology.run("ip", "netns", "add", "jtprobe" + ProcessHandle.current().pid());
-        Assumptions.assumeTrue(add.exit() == 0, "cannot create network namespaces here (not root?): " + add.err().strip());
-        Topology.must("ip", "netns", "del", "jtprobe" + ProcessHandle.current().pid());
+        String why = Topology.unavailableReason();
+        Assumptions.assumeTrue(why == null, why);
     }
 
     static String java() {
