@@ -45,8 +45,12 @@ public final class Coll {
         final Selection table;
         /** {@code -Djmpi.coll.check=true}: the ranks agree on every call's arguments first ({@link Agreement}). */
         final boolean check = CollSetting.CHECK.booleanValue(false);
+        /** {@code -Djmpi.coll.nodes=K} and {@code -Djmpi.coll.clusters=K}: blocks of K consecutive world ranks (0: off). */
+        private final int[] blocks = CollSetting.blocks(Setting.SYSTEM_PROPERTIES);
         /** {@code -Djmpi.coll.nodes=K}: blocks of K consecutive world ranks count as nodes (0: off). */
-        final int nodeBlock = CollSetting.NODES.intValue(Setting.SYSTEM_PROPERTIES, 0, Integer.MAX_VALUE, 0);
+        final int nodeBlock = blocks[0];
+        /** {@code -Djmpi.coll.clusters=K}: blocks of K consecutive world ranks count as clusters (0: off). */
+        final int clusterBlock = blocks[1];
         /** Runs per algorithm ("bcast.binomial"), the vector collectives' included. */
         final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
         /** This rank's outstanding non-blocking collectives ({@link CollRequest}): each one's test advances all. */
@@ -200,7 +204,10 @@ public final class Coll {
 
     /** What the collectives know of {@code comm}: its locality, nodes and hierarchy, kept on it until it is freed. */
     static CommInfo info(CoreComm comm) {
-        return comm.attachment(CommInfo.class, () -> new CommInfo(comm, state(comm.engine()).nodeBlock, STEPS));
+        return comm.attachment(CommInfo.class, () -> {
+            State s = state(comm.engine());
+            return new CommInfo(comm, s.nodeBlock, s.clusterBlock, STEPS);
+        });
     }
 
     /** The context of one call of {@code collective} (root -1 when it has none). */

@@ -94,6 +94,17 @@ public interface Endpoint {
     }
 
     /**
+     * True when {@code peer} is in this rank's cluster: the group of hosts joined by fast links, as against
+     * the slow wide-area links between clusters (a hostfile's {@code cluster=NAME}, {@code JMPI_CLUSTER}).
+     * Node-aware collectives cross between clusters first, once per cluster. An equivalence answered alike by
+     * every rank, and ranks that share a host share a cluster. Default: true (one cluster: a transport that
+     * knows no clusters).
+     */
+    default boolean sharesClusterWith(int peer) {
+        return true;
+    }
+
+    /**
      * Parks the calling thread for at most {@code maxNanos}, returning early when a frame arrives or
      * {@link #wake} is called. The caller re-checks its own condition afterwards (spurious returns
      * are allowed). Lost wake-ups are impossible: the parker announces itself, then re-checks for
