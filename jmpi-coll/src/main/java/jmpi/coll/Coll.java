@@ -543,6 +543,24 @@ public final class Coll {
 
     // ---------------------------------------------------------------- reporting
 
+    /**
+     * The locality the selection table sees for {@code comm} ({@link CommInfo}: clusters first, then JVM, host,
+     * hosts or native), computed from what this rank knows, without messages.
+     */
+    public static Locality locality(CoreComm comm) {
+        return info(comm).locality();
+    }
+
+    /**
+     * How {@code comm} divides into nodes for the hierarchical algorithms (its clusters when its locality is
+     * {@code clusters}), or null when it is one node. Collective while they are not known yet (before the
+     * communicator's first collective, when its members span several JVMs, the members exchange what they know):
+     * every member must call it then.
+     */
+    public static Nodes nodes(CoreComm comm) {
+        return info(comm).nodes();
+    }
+
     /** How many times each algorithm ran on this rank ("bcast.binomial" -> 3), sorted by name. */
     public static Map<String, Long> counts(Engine engine) {
         Map<String, Long> out = new TreeMap<>();
