@@ -70,6 +70,29 @@ class ClustersTest {
         }
     }
 
+    /**
+     * Every collective ({@code CollectivesTest.Body}: every root, counts 0 to 30011, the non-commutative operation)
+     * under emulated clusters: those with a hierarchical algorithm cross the clusters first, the others take the
+     * table's {@code any} lines.
+     */
+    @ParameterizedTest(name = "{0} ranks, clusters of {1}, nodes of {2}")
+    @CsvSource({"7, 3, 0", "8, 4, 2"})
+    @Timeout(300)
+    void everyCollectiveUnderClusters(int np, int clusters, int nodes) {
+        System.setProperty("jmpi.coll.clusters", Integer.toString(clusters));
+        if (nodes > 0) {
+            System.setProperty("jmpi.coll.nodes", Integer.toString(nodes));
+        }
+        try {
+            JobResult r = MultiRank.run(np, CollectivesTest.Body.class, Duration.ofSeconds(240));
+            assertEquals(0, r.exitCode(), np + " ranks, clusters of " + clusters + ", nodes of " + nodes + ":\n"
+                    + r.describe());
+        } finally {
+            System.clearProperty("jmpi.coll.clusters");
+            System.clearProperty("jmpi.coll.nodes");
+        }
+    }
+
     /** Clusters of 3 with nodes of 2: a node would span two clusters, which is refused at the first collective. */
     public static class NotWholeNodes {
         public static void main(String[] args) {
