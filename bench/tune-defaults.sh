@@ -7,7 +7,7 @@
 #   2. `bin/jmpibench coll-tables` once with the same rank counts (Leus's sizes, 10^2..10^6 doubles,
 #      bcast and allreduce), so those collectives are also measured at the sizes the tables judge;
 #   3. jmpi.bench.Tune over all of it (each point: the best of its measurements), keeping the current
-#      table's lines for the other localities (processes, host, hosts) after the measured `jvm` lines;
+#      table's lines for the other localities (processes, host, hosts, clusters, native) after the measured `jvm` lines;
 #   4. unless --shm-np-list none: `bin/jmpibench tune --transport shm` (ranks as processes of this host,
 #      --shm-np-list 2,4, up to 1M) over that table, which replaces its `host` lines.
 # Then judge the result with `bin/jmpibench coll-tables --table FILE` (a fresh measurement).
@@ -46,7 +46,9 @@ nps=${np_list//,/ }
 "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" jmpi.bench.Tune --out "$out" --locality jvm --base "$base" \
   --comment "measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname) ($(nproc) cores), threads transport, ranks $np_list: $rounds tuner rounds (8 B x 8^k up to $max) + Leus's sizes for bcast/allreduce, best of each point, $(( $(date +%s) - start )) s" \
   --comment "command: bench/tune-defaults.sh --rounds $rounds --np-list $np_list --max $max --iters $iters --warmup $warmup" \
-  --comment "lines for the localities processes, hosts and any: kept from the previous table (literature, hierarchical on hosts)" \
+  --comment "lines for the localities processes, hosts, clusters and any: kept from the previous table (literature, hierarchical on hosts and" \
+  --comment "  on clusters; the clusters lines are literature-based until measured under a WAN emulator: collectives without a" \
+  --comment "  hierarchical algorithm fall to their any lines there)" \
   "$dir"/round*/np*.txt "$dir"/leus/np*.txt > /dev/null
 if [ "$shm_np_list" != none ]; then
   echo "tune-defaults: shm (processes of this host)" >&2

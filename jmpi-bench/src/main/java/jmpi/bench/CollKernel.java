@@ -129,15 +129,31 @@ public final class CollKernel {
     }
 
     /**
-     * The nodes of {@code ranks} world ranks as {@code -Djmpi.coll.nodes=K} makes them (blocks of K), or null
-     * (the nodes the transports report are not known here: the hierarchical algorithms then count as
-     * unusable in process jobs without the property).
+     * The nodes of {@code ranks} world ranks as {@code -Djmpi.coll.clusters=K} and {@code -Djmpi.coll.nodes=K}
+     * make them for the whole world: blocks of the clusters' K when the world spans two clusters or more (the
+     * first level of the hierarchy), else blocks of the nodes' K; or null (the nodes the transports report are
+     * not known here: the hierarchical algorithms then count as unusable in process jobs without the properties).
      */
     public static Nodes emulatedNodes(int ranks) {
-        int k = Integer.parseInt(System.getProperty("jmpi.coll.nodes", "0").trim());
-        if (k <= 0) {
-            return null;
+        int clusters = block("jmpi.coll.clusters");
+        Nodes c = clusters > 0 ? blocks(ranks, clusters) : null;
+        if (c != null && c.count() > 1) {
+            return c;
         }
+        int k = block("jmpi.coll.nodes");
+        return k > 0 ? blocks(ranks, k) : null;
+    }
+
+    private static int block(String property) {
+        String v = System.getProperty(property, "0").trim();
+        try {
+            return v.isEmpty() ? 0 : Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(property + "=" + v + " is not an integer", e);
+        }
+    }
+
+    private static Nodes blocks(int ranks, int k) {
         int[] labels = new int[ranks];
         for (int r = 0; r < ranks; r++) {
             labels[r] = r / k;
@@ -145,8 +161,15 @@ public final class CollKernel {
         return Nodes.of(labels);
     }
 
-    /** {@link #locality(String)}, but "hosts" for ranks over several blocks of {@code -Djmpi.coll.nodes=K}. */
+    /**
+     * {@link #locality(String)}, but "clusters" for ranks over several blocks of {@code -Djmpi.coll.clusters=K},
+     * else "hosts" over several blocks of {@code -Djmpi.coll.nodes=K}.
+     */
     public static String locality(String transport, int ranks) {
+        int clusters = block("jmpi.coll.clusters");
+        if (clusters > 0 && blocks(ranks, clusters).count() > 1) {
+            return "clusters";
+        }
         Nodes n = emulatedNodes(ranks);
         return n != null && n.count() > 1 ? "hosts" : locality(transport);
     }
@@ -155,25 +178,35 @@ public final class CollKernel {
     private static final int NAME_BYTES = 256;
 
     /**
-     * The locality the engine computes for {@code comm}, as the table is asked for it: "hosts" over several blocks
-     * of {@code -Djmpi.coll.nodes=K}, "jvm" on the threads transport, else "host" when every member reports this
-     * member's processor name (shm and tcp jobs on one machine), "hosts" when not. Collective: every member
-     * calls it (an Allgather of the names), and every member gets the same answer.
+     * The locality the engine computes for {@code comm}, as the table is asked for it: "clusters" over several blocks
+     * of {@code -Djmpi.coll.clusters=K}, "hosts" over several blocks of {@code -Djmpi.coll.nodes=K}, "jvm" on the
+     * threads transport, else "clusters" when the members' {@code JMPI_CLUSTER} differ, "host" when every member
+     * reports this member's processor name (shm and tcp jobs on one machine), "hosts" when not. Collective: every
+     * member calls it (Allgathers of the names), and every member gets the same answer.
      */
     public static String locality(String transport, Intracomm comm) {
         String simple = locality(transport, comm.Size());
         if (!simple.equals("processes")) {
             return simple;
         }
-        byte[] mine = java.util.Arrays.copyOf(MPI.Get_processor_name().getBytes(StandardCharsets.UTF_8), NAME_BYTES);
+        String cluster = System.getenv("JMPI_CLUSTER");
+        if (!allEqual(comm, cluster == null ? "" : cluster.trim())) {
+            return "clusters";
+        }
+        return allEqual(comm, MPI.Get_processor_name()) ? "host" : "hosts";
+    }
+
+    /** Whether every member of {@code comm} passes the same {@code name} (its first {@link #NAME_BYTES} bytes); collective. */
+    private static boolean allEqual(Intracomm comm, String name) {
+        byte[] mine = java.util.Arrays.copyOf(name.getBytes(StandardCharsets.UTF_8), NAME_BYTES);
         byte[] all = new byte[NAME_BYTES * comm.Size()];
         comm.Allgather(mine, 0, NAME_BYTES, MPI.BYTE, all, 0, NAME_BYTES, MPI.BYTE);
         for (int r = 0; r < comm.Size(); r++) {
             if (!java.util.Arrays.equals(all, r * NAME_BYTES, (r + 1) * NAME_BYTES, mine, 0, NAME_BYTES)) {
-                return "hosts";
+                return false;
             }
         }
-        return "host";
+        return true;
     }
 
     /** Bytes of buffers one rank allocates for {@code bytes} (the largest rank, the root). */

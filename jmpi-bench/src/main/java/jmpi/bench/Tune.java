@@ -31,7 +31,7 @@ import jmpi.coll.Selection.Rule;
  *
  * <p>With {@code --base FILE} the lines of that table for the other localities (and its {@code any}
  * lines) follow each collective's measured lines, so a table measured on threads keeps the rules for
- * processes and hosts (how the built-in table is made: see docs/COLLECTIVES.md).
+ * processes, hosts and clusters (how the built-in table is made: see docs/COLLECTIVES.md).
  *
  * <p>{@code Tune --out FILE [--locality jvm|processes|any] [--base FILE] [--comment TEXT] SWEEP_FILE...}
  */

@@ -45,8 +45,12 @@ public final class Coll {
         final Selection table;
         /** {@code -Djmpi.coll.check=true}: the ranks agree on every call's arguments first ({@link Agreement}). */
         final boolean check = CollSetting.CHECK.booleanValue(false);
+        /** {@code -Djmpi.coll.nodes=K} and {@code -Djmpi.coll.clusters=K}: blocks of K consecutive world ranks (0: off). */
+        private final int[] blocks = CollSetting.blocks(Setting.SYSTEM_PROPERTIES);
         /** {@code -Djmpi.coll.nodes=K}: blocks of K consecutive world ranks count as nodes (0: off). */
-        final int nodeBlock = CollSetting.NODES.intValue(Setting.SYSTEM_PROPERTIES, 0, Integer.MAX_VALUE, 0);
+        final int nodeBlock = blocks[0];
+        /** {@code -Djmpi.coll.clusters=K}: blocks of K consecutive world ranks count as clusters (0: off). */
+        final int clusterBlock = blocks[1];
         /** Runs per algorithm ("bcast.binomial"), the vector collectives' included. */
         final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
         /** This rank's outstanding non-blocking collectives ({@link CollRequest}): each one's test advances all. */
@@ -200,7 +204,10 @@ public final class Coll {
 
     /** What the collectives know of {@code comm}: its locality, nodes and hierarchy, kept on it until it is freed. */
     static CommInfo info(CoreComm comm) {
-        return comm.attachment(CommInfo.class, () -> new CommInfo(comm, state(comm.engine()).nodeBlock, STEPS));
+        return comm.attachment(CommInfo.class, () -> {
+            State s = state(comm.engine());
+            return new CommInfo(comm, s.nodeBlock, s.clusterBlock, STEPS);
+        });
     }
 
     /** The context of one call of {@code collective} (root -1 when it has none). */
@@ -535,6 +542,24 @@ public final class Coll {
     };
 
     // ---------------------------------------------------------------- reporting
+
+    /**
+     * The locality the selection table sees for {@code comm} ({@link CommInfo}: clusters first, then JVM, host,
+     * hosts or native), computed from what this rank knows, without messages.
+     */
+    public static Locality locality(CoreComm comm) {
+        return info(comm).locality();
+    }
+
+    /**
+     * How {@code comm} divides into nodes for the hierarchical algorithms (its clusters when its locality is
+     * {@code clusters}), or null when it is one node. Collective while they are not known yet (before the
+     * communicator's first collective, when its members span several JVMs, the members exchange what they know):
+     * every member must call it then.
+     */
+    public static Nodes nodes(CoreComm comm) {
+        return info(comm).nodes();
+    }
 
     /** How many times each algorithm ran on this rank ("bcast.binomial" -> 3), sorted by name. */
     public static Map<String, Long> counts(Engine engine) {

@@ -19,6 +19,8 @@ public enum CollSetting implements RankSetting {
             "true: before every collective the ranks agree on its collective, root, type, counts and operation (an extra small allreduce per call)."),
     NODES("jmpi.coll.nodes", "0",
             "Blocks of K consecutive world ranks count as nodes (emulated hosts for the hierarchical algorithms); 0: off, the hosts or JVMs the transports report."),
+    CLUSTERS("jmpi.coll.clusters", "0",
+            "Blocks of K consecutive world ranks count as clusters (emulated clusters, crossed first by the hierarchical algorithms); with jmpi.coll.nodes, a multiple of its K; 0: off, the clusters the transports report."),
     SEGMENT_BYTES("jmpi.coll.segmentBytes", "65536",
             "Segment size (bytes) of the segmented algorithms (bcast pipeline); read at each call."),
     STAGE_BYTES("jmpi.coll.stageBytes", "8192",
@@ -37,6 +39,22 @@ public enum CollSetting implements RankSetting {
         return spec;
     }
 
+
+    /**
+     * {@link #NODES} and {@link #CLUSTERS} from {@code source}, as {@code {nodes, clusters}} (0: off); clusters
+     * that are not whole numbers of nodes (K_clusters not a multiple of K_nodes, both set) are an
+     * {@code ERR_ARG} naming both.
+     */
+    static int[] blocks(java.util.function.BinaryOperator<String> source) {
+        int nodes = NODES.intValue(source, 0, Integer.MAX_VALUE, 0);
+        int clusters = CLUSTERS.intValue(source, 0, Integer.MAX_VALUE, 0);
+        if (nodes > 0 && clusters > 0 && clusters % nodes != 0) {
+            throw new jmpi.core.MpiError(jmpi.core.ErrorClass.ERR_ARG, CLUSTERS.property() + "=" + clusters
+                    + " is not a multiple of " + NODES.property() + "=" + nodes
+                    + ": a node (an emulated host) would span two clusters");
+        }
+        return new int[] {nodes, clusters};
+    }
 
     /** {@link #SEGMENT_BYTES}, at least 1. */
     static long segmentBytes() {

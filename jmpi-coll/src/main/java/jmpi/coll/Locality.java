@@ -6,11 +6,14 @@ import java.util.stream.Stream;
 
 /**
  * Where a communicator's members run, as the selection table sees it. A communicator is
+ * {@link #CLUSTERS} (members in two clusters or more: hosts joined by slow wide-area links between the
+ * clusters, {@code Endpoint.sharesClusterWith}, or several {@code -Djmpi.coll.clusters} blocks), else
  * {@link #JVM} (every member a thread of this JVM), {@link #HOST} (every member on this host,
  * several JVMs) or {@link #HOSTS} (several hosts, or several {@code -Djmpi.coll.nodes} blocks), or
  * {@link #NATIVE} (the ranks are processes of the system MPI library's job: the native transport, where the
  * library's own collectives are on the menu as {@code library});
- * a table line may also say {@link #PROCESSES} (host or hosts: not all in this JVM) or {@link #ANY}.
+ * a table line may also say {@link #PROCESSES} (host or hosts: not all in this JVM, but inside one cluster:
+ * lines measured between the processes of one machine say nothing of wide-area links) or {@link #ANY}.
  * Immutable.
  */
 public enum Locality {
@@ -19,7 +22,8 @@ public enum Locality {
     HOST("host"),
     HOSTS("hosts"),
     PROCESSES("processes"),
-    NATIVE("native");
+    NATIVE("native"),
+    CLUSTERS("clusters");
 
     /** The names a table line may give, in table order. */
     static final List<String> NAMES = Stream.of(values()).map(Locality::tableName).toList();

@@ -5,8 +5,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * How a communicator divides into nodes (the hosts it spans, else the JVMs, else blocks of
- * {@code -Djmpi.coll.nodes=K} world ranks): node {@code j} is numbered by the order of its lowest
+ * How a communicator divides into nodes (the clusters it spans, else the hosts, else the JVMs, or blocks
+ * of {@code -Djmpi.coll.clusters=K} / {@code -Djmpi.coll.nodes=K} world ranks; {@link CommInfo}): a node
+ * of a hierarchical algorithm is whatever its first level groups, so a cluster of several hosts is one
+ * node too. Node {@code j} is numbered by the order of its lowest
  * rank, which is its leader. The same on every member (built from knowledge all share), so that a
  * restriction that reads it answers alike everywhere. Immutable; equal when the division is equal
  * (it is part of the key of cached selections).
@@ -80,7 +82,6 @@ public final class Nodes {
         return sizes[j];
     }
 
-    /** The size of the largest node. */
     /** Per node, {@code perRank} elements for each of its ranks: the node's block in node order. */
     int[] blockCounts(int perRank) {
         int[] c = new int[count()];
@@ -90,6 +91,7 @@ public final class Nodes {
         return c;
     }
 
+    /** The size of the largest node. */
     public int largest() {
         return largest;
     }

@@ -45,8 +45,8 @@ public record Problem(int size, long bytes, int count, boolean commutative, bool
      */
     public String unlessNodes(boolean combines) {
         if (nodes == null || !nodes.splits()) {
-            return "needs a communicator over two nodes or more (hosts, JVMs, or -Djmpi.coll.nodes blocks),"
-                    + " one of them with two ranks or more";
+            return "needs a communicator over two nodes or more (clusters, hosts, JVMs, or -Djmpi.coll.clusters /"
+                    + " -Djmpi.coll.nodes blocks), one of them with two ranks or more";
         }
         if (combines && !commutative && !nodes.consecutive()) {
             return "a node's ranks are not consecutive in the communicator: commutative operations only";

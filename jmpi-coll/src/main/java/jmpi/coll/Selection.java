@@ -13,7 +13,7 @@ import java.util.Locale;
 /**
  * A selection table (docs/COLLECTIVES.md): lines of {@code collective locality ranks bytes algorithm},
  * ranges as {@code min-max} or {@code *}, a {@link Locality} of {@code jvm}, {@code host}, {@code hosts},
- * {@code processes} or {@code any}. For a call, the first line that matches and whose algorithm's
+ * {@code clusters}, {@code native}, {@code processes} or {@code any}. For a call, the first line that matches and whose algorithm's
  * restrictions hold gives the algorithm, typed by its collective's {@link Menu}. Immutable once read:
  * safe from any thread.
  */

@@ -1,5 +1,6 @@
 package jmpi.coll;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,6 +50,18 @@ class CollSettingTest {
         assertTrue(CollSetting.CHECK.booleanValue(source(Map.of("jmpi.coll.check", "true")), false));
         bad(() -> CollSetting.SEGMENT_BYTES.longValue(source(Map.of("jmpi.coll.segmentBytes", "64k")), 1,
                 Long.MAX_VALUE, 65536), "jmpi.coll.segmentBytes=64k");
+    }
+
+    @Test
+    void clustersAreWholeNumbersOfNodes() {
+        assertArrayEquals(new int[] {0, 0}, CollSetting.blocks(source(Map.of())));
+        assertArrayEquals(new int[] {2, 0}, CollSetting.blocks(source(Map.of("jmpi.coll.nodes", "2"))));
+        assertArrayEquals(new int[] {0, 3}, CollSetting.blocks(source(Map.of("jmpi.coll.clusters", "3"))));
+        assertArrayEquals(new int[] {2, 4}, CollSetting.blocks(source(Map.of("jmpi.coll.nodes", "2",
+                "jmpi.coll.clusters", "4"))));
+        bad(() -> CollSetting.blocks(source(Map.of("jmpi.coll.nodes", "2", "jmpi.coll.clusters", "3"))),
+                "jmpi.coll.clusters=3 is not a multiple of jmpi.coll.nodes=2");
+        bad(() -> CollSetting.blocks(source(Map.of("jmpi.coll.clusters", "x"))), "jmpi.coll.clusters=x", "not an integer");
     }
 
     @Test

@@ -64,7 +64,7 @@ class RegistryTest {
 
     @Test
     void localitiesParseByTheirTableNames() {
-        assertEquals(List.of("any", "jvm", "host", "hosts", "processes", "native"), Locality.NAMES);
+        assertEquals(List.of("any", "jvm", "host", "hosts", "processes", "native", "clusters"), Locality.NAMES);
         for (Locality l : Locality.values()) {
             assertSame(l, Locality.of(l.tableName()));
         }

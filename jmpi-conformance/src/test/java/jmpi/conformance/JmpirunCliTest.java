@@ -131,6 +131,16 @@ class JmpirunCliTest {
         }
     }
 
+    /** A host named in two clusters is a usage error naming the hostfile's line, before any rank starts. */
+    @Test
+    void aHostInTwoClustersIsAUsageError(@TempDir Path dir) throws Exception {
+        Path hosts = Files.writeString(dir.resolve("hosts"), "localhost slots=2 cluster=a\nlocalhost slots=2 cluster=b\n");
+        Run r = jmpirun("--hostfile", hosts.toString(), "-np", "2", "-cp", cp(), Prints.class.getName());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("line 2") && r.err().contains("cluster b") && r.err().contains("cluster a on line 1"),
+                r.err());
+    }
+
     @Test
     void badOptionsGiveUsage() throws Exception {
         Run r = jmpirun("-np", "zero", Prints.class.getName());
@@ -195,6 +205,11 @@ class JmpirunCliTest {
         assertEquals(List.of("node1:4", "node2:2"), Files.readAllLines(Path.of(converted)));
         Files.delete(Path.of(converted));
         assertRanksRunNativeRank(cmd, Prints.class.getName());
+        Path clusters = Files.writeString(dir.resolve("clusters"), "node1 slots=4 cluster=a\nnode2:2 cluster=b\n");
+        Run refused = jmpirun("--transport", "native", "--dry-run", "--native-launcher", "mpirun.mpich", "--hostfile",
+                clusters.toString(), "-np", "6", Prints.class.getName());
+        assertEquals(2, refused.exit(), refused.err());
+        assertTrue(refused.err().contains("cluster= in the hostfile does not go with --transport native"), refused.err());
     }
 
     @Test

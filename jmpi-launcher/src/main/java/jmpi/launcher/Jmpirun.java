@@ -68,7 +68,7 @@ public final class Jmpirun implements Callable<Integer> {
     boolean dryRun;
 
     @Option(names = {"--hostfile", "-hostfile", "--machinefile"}, paramLabel = "FILE",
-            description = "hosts to place the ranks on, one per line: name [slots=N]; filled in order")
+            description = "hosts to place the ranks on, one per line: name [slots=N] [cluster=NAME]; filled in order")
     Path hostfile;
 
     @Option(names = {"--remote-start", "--launch-agent"}, paramLabel = "TEMPLATE", description = "how a rank JVM is started"
@@ -193,7 +193,12 @@ public final class Jmpirun implements Callable<Integer> {
             String requested = nativeLauncher != null ? nativeLauncher : LauncherSetting.NATIVE_LAUNCHER.value();
             NativeCommand.Launcher launcher = NativeCommand.choose(requested, nativeKind, System.getenv());
             if (hostfile != null) {
-                List<String> lines = NativeCommand.hostfileLines(launcher.kind(), Hostfile.read(hostfile));
+                List<Hostfile.Host> hosts = Hostfile.read(hostfile);
+                if (hosts.stream().anyMatch(h -> h.cluster() != null)) {
+                    throw usage("cluster= in the hostfile does not go with --transport native: the native transport"
+                            + " sees one cluster (use --transport auto or tcp)");
+                }
+                List<String> lines = NativeCommand.hostfileLines(launcher.kind(), hosts);
                 converted = Files.createTempFile("jmpirun-hosts", ".txt");
                 Files.write(converted, lines);
             }

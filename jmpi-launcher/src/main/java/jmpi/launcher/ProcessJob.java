@@ -44,8 +44,15 @@ public final class ProcessJob {
     /** How a JVM is started on another host: {@code {host}} is replaced, {@code {command}} is the command as one shell word. */
     public static final String DEFAULT_REMOTE_START = "ssh -o BatchMode=yes {host} {command}";
 
-    /** One JVM of the job: ranks {@code first .. first + count - 1} on {@code host} (null: this host, unnamed). */
-    record Unit(int first, int count, String host, boolean local, int ranksOnHost) {
+    /**
+     * One JVM of the job: ranks {@code first .. first + count - 1} on {@code host} (null: this host, unnamed), in
+     * {@code cluster} (null: none).
+     */
+    record Unit(int first, int count, String host, boolean local, int ranksOnHost, String cluster) {
+        /** A JVM in no named cluster. */
+        Unit(int first, int count, String host, boolean local, int ranksOnHost) {
+            this(first, count, host, local, ranksOnHost, null);
+        }
     }
 
     private final JobSpec spec;
@@ -120,7 +127,7 @@ public final class ProcessJob {
             int onHost = Math.min(h.slots(), np - r);
             boolean local = Hostfile.isThisHost(h.name());
             for (int i = 0; i < onHost; i += ranksPerJvm) {
-                out.add(new Unit(r + i, Math.min(ranksPerJvm, onHost - i), h.name(), local, onHost));
+                out.add(new Unit(r + i, Math.min(ranksPerJvm, onHost - i), h.name(), local, onHost, h.cluster()));
             }
             r += onHost;
             if (r == np) {

@@ -6,10 +6,11 @@ import java.util.function.Function;
 /**
  * How a rank started as its own process learns its place in the job: from jmpirun's variables
  * ({@code JMPI_RANK}, {@code JMPI_SIZE}, {@code JMPI_LOCAL_SIZE}, {@code JMPI_BOOT}, {@code JMPI_SECRET},
- * {@code JMPI_JOB_ID}, {@code JMPI_TRANSPORT}, {@code JMPI_HOST}, {@code JMPI_RANKS}), or under Slurm's {@code srun} from
+ * {@code JMPI_JOB_ID}, {@code JMPI_TRANSPORT}, {@code JMPI_HOST}, {@code JMPI_CLUSTER}, {@code JMPI_RANKS}), or under Slurm's {@code srun} from
  * {@code SLURM_PROCID}, {@code SLURM_NTASKS}, {@code SLURM_TASKS_PER_NODE} / {@code SLURM_NODEID} and
  * {@code SLURM_JOB_ID} / {@code SLURM_STEP_ID}, with {@code JMPI_BOOT} and {@code JMPI_SECRET} given by
- * the user (docs/LAUNCH.md). A {@code JMPI_*} variable wins over its Slurm counterpart.
+ * the user (docs/LAUNCH.md), and {@code JMPI_CLUSTER} if the user sets it. A {@code JMPI_*} variable wins over
+ * its Slurm counterpart.
  *
  * <p>{@code JMPI_SECRET=-} means: the secret is the first line of standard input (jmpirun passes it so
  * to ranks it starts on other hosts, keeping it off their command lines).
@@ -21,9 +22,11 @@ import java.util.function.Function;
  * @param host      the name of this rank's host in the job ({@code JMPI_HOST}, else Slurm's
  *                  {@code SLURMD_NODENAME}, else this machine's host name): ranks with equal names share
  *                  memory-based transports
+ * @param cluster   the name of this rank's cluster ({@code JMPI_CLUSTER}), or null: none (ranks without a name
+ *                  form one cluster together; every rank of a host must be in one cluster)
  */
 record ProcessLaunchInfo(int rank, int ranks, int size, int localSize, String boot, byte[] secret, String jobId,
-                         String transport, String host) {
+                         String transport, String host, String cluster) {
     static final String RANK = "JMPI_RANK";
     static final String SIZE = "JMPI_SIZE";
     static final String LOCAL_SIZE = "JMPI_LOCAL_SIZE";
@@ -32,6 +35,7 @@ record ProcessLaunchInfo(int rank, int ranks, int size, int localSize, String bo
     static final String JOB_ID = "JMPI_JOB_ID";
     static final String TRANSPORT = "JMPI_TRANSPORT";
     static final String HOST = "JMPI_HOST";
+    static final String CLUSTER = "JMPI_CLUSTER";
     static final String RANKS = "JMPI_RANKS";
     /** The value of {@link #SECRET} that says: read it from the first line of standard input. */
     static final String SECRET_ON_STDIN = "-";
@@ -106,7 +110,18 @@ record ProcessLaunchInfo(int rank, int ranks, int size, int localSize, String bo
         if (host == null || host.isBlank()) {
             host = localHostName();
         }
-        return new ProcessLaunchInfo(rank, ranks, size, Math.max(1, localSize), boot, secret, jobId, transport, host.trim());
+        String cluster = env.apply(CLUSTER);
+        if (cluster != null && !cluster.isBlank()) {
+            try {
+                cluster = Hostfile.checkClusterName(cluster.trim(), CLUSTER + ": the");
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        } else {
+            cluster = null;
+        }
+        return new ProcessLaunchInfo(rank, ranks, size, Math.max(1, localSize), boot, secret, jobId, transport, host.trim(),
+                cluster);
     }
 
     static String localHostName() {

@@ -175,10 +175,10 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
 
     /**
      * What a transport sees of rank {@code rank} of the job; {@code reach} says which peers it carries,
-     * {@code hosts} is every rank's host name.
+     * {@code hosts} is every rank's host name, {@code clusters} every rank's cluster name (null entries: none).
      */
     record Context(ProcessLaunchInfo info, int rank, BootstrapClient client, java.util.function.IntPredicate reach,
-                   String[] hosts) implements TransportContext {
+                   String[] hosts, String[] clusters) implements TransportContext {
         @Override
         public boolean reaches(int peer) {
             return reach.test(peer);
@@ -187,6 +187,11 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
         @Override
         public String host(int peer) {
             return hosts[peer];
+        }
+
+        @Override
+        public String cluster(int peer) {
+            return clusters[peer];
         }
 
         @Override

@@ -87,6 +87,9 @@ final class RankSpawner {
         if (unit.host() != null) {
             vars.put(ProcessLaunchInfo.HOST, unit.host());
         }
+        if (unit.cluster() != null) {
+            vars.put(ProcessLaunchInfo.CLUSTER, unit.cluster());
+        }
         boolean stdinToRank = rank == 0 && inheritStdin;
         ProcessBuilder pb;
         if (unit.local()) {

@@ -2,6 +2,7 @@ package jmpi.launcher;
 
 import java.lang.foreign.ValueLayout;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
 import jmpi.spi.Endpoint;
@@ -39,6 +40,8 @@ final class RoutingEndpoint implements Endpoint {
     private final int smallLimit;
     /** Every rank's host name (as the launcher named it): {@link #sharesHostWith}. */
     private final String[] hosts;
+    /** Every rank's cluster name (null: none; ranks without one form one cluster): {@link #sharesClusterWith}. */
+    private final String[] clusters;
 
     /**
      * @param route       the transport of each world rank
@@ -47,13 +50,16 @@ final class RoutingEndpoint implements Endpoint {
      *                    the anchor (true for the anchor itself and for a threads transport whose
      *                    wake-ups were routed to the anchor)
      * @param hosts       every rank's host name
+     * @param clusters    every rank's cluster name (null entries: none)
      */
     RoutingEndpoint(int rank, int size, Endpoint[] route, List<Endpoint> transports, List<Boolean> wokenByPeer,
-                    String[] hosts) {
-        if (transports.isEmpty() || route.length != size || hosts.length != size) {
-            throw new IllegalArgumentException("a routing endpoint needs transports, a route and a host name per rank");
+                    String[] hosts, String[] clusters) {
+        if (transports.isEmpty() || route.length != size || hosts.length != size || clusters.length != size) {
+            throw new IllegalArgumentException("a routing endpoint needs transports, a route, a host name and a"
+                    + " cluster entry per rank");
         }
         this.hosts = hosts.clone();
+        this.clusters = clusters.clone();
         this.rank = rank;
         this.size = size;
         this.route = route.clone();
@@ -139,6 +145,11 @@ final class RoutingEndpoint implements Endpoint {
     @Override
     public boolean sharesHostWith(int peer) {
         return hosts[peer].equals(hosts[rank]);
+    }
+
+    @Override
+    public boolean sharesClusterWith(int peer) {
+        return Objects.equals(clusters[peer], clusters[rank]);
     }
 
     @Override

@@ -3,7 +3,10 @@ package jmpi.launcher;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.IntPredicate;
 
 import jmpi.spi.Endpoint;
@@ -23,12 +26,17 @@ import jmpi.transport.threads.ThreadsFabric;
  * </ul>
  * Every rank opens the same byte transports in the same order (shm then tcp for {@code auto} on
  * several hosts), even one that carries none of its pairs, because opening fences the whole job.
- * Before that each rank publishes its host name as {@code host.<rank>} and reads everyone's (one
- * more fence): they choose the transports of {@code auto} and {@code shm}, and every transport is told
- * them ({@code TransportContext.host}) to answer {@code Endpoint.sharesHostWith}.
+ * Before that each rank publishes its host name as {@code host.<rank>} and its cluster name as
+ * {@code cluster.<rank>} ({@link #NO_CLUSTER} for none) and reads everyone's (one more fence): the hosts
+ * choose the transports of {@code auto} and {@code shm}, and every transport is told both
+ * ({@code TransportContext.host}, {@code TransportContext.cluster}) to answer
+ * {@code Endpoint.sharesHostWith} and {@code sharesClusterWith}. Ranks of one host named in different
+ * clusters are an error (a host is in one cluster).
  */
 final class TransportPlan {
     static final String AUTO = "auto";
+    /** The value of {@code cluster.<rank>} for a rank in no named cluster (never a cluster name: see {@link Hostfile#CLUSTER_NAME}). */
+    static final String NO_CLUSTER = "-";
     private static final Duration BOOT_TIMEOUT = Duration.ofSeconds(60);
 
     private TransportPlan() {
@@ -41,11 +49,16 @@ final class TransportPlan {
         IntPredicate inJvm = p -> fabric != null && fabric.hosts(p);
         String name = info.transport();
         client.put("host." + rank, info.host());
+        client.put("cluster." + rank, info.cluster() == null ? NO_CLUSTER : info.cluster());
         client.fence(BOOT_TIMEOUT);
         String[] hosts = new String[size];
+        String[] clusters = new String[size];
         for (int p = 0; p < size; p++) {
             hosts[p] = p == rank ? info.host() : client.get("host." + p, BOOT_TIMEOUT);
+            String c = p == rank ? info.cluster() : client.get("cluster." + p, BOOT_TIMEOUT);
+            clusters[p] = NO_CLUSTER.equals(c) ? null : c;
         }
+        checkHostsInOneCluster(hosts, clusters);
         List<String> names = new ArrayList<>();
         List<IntPredicate> reaches = new ArrayList<>();
         if (name.equals(AUTO)) {
@@ -73,7 +86,8 @@ final class TransportPlan {
         try {
             for (int i = 0; i < names.size(); i++) {
                 TransportFactory factory = ProcessRankEnvProvider.transport(names.get(i), loader);
-                opened.add(factory.open(new ProcessRankEnvProvider.Context(info, rank, client, reaches.get(i), hosts)));
+                opened.add(factory.open(new ProcessRankEnvProvider.Context(info, rank, client, reaches.get(i), hosts,
+                        clusters)));
             }
         } catch (IOException | RuntimeException e) {
             for (Endpoint ep : opened) {
@@ -117,7 +131,27 @@ final class TransportPlan {
                 route[p] = opened.getFirst(); // own rank without threads: the first byte transport loops back
             }
         }
-        return new RoutingEndpoint(rank, size, route, transports, woken, hosts);
+        return new RoutingEndpoint(rank, size, route, transports, woken, hosts, clusters);
+    }
+
+    /**
+     * Fails, naming two ranks, when ranks of one host (equal {@code hosts}) are in different clusters (null:
+     * none): every rank then fails alike, since all read the same names.
+     */
+    static void checkHostsInOneCluster(String[] hosts, String[] clusters) {
+        Map<String, Integer> first = new HashMap<>();
+        for (int p = 0; p < hosts.length; p++) {
+            Integer q = first.putIfAbsent(hosts[p], p);
+            if (q != null && !Objects.equals(clusters[q], clusters[p])) {
+                throw new IllegalStateException("ranks " + q + " and " + p + " are both on host " + hosts[p]
+                        + " but in " + describe(clusters[q]) + " and " + describe(clusters[p])
+                        + " (JMPI_CLUSTER): a host is in one cluster");
+            }
+        }
+    }
+
+    private static String describe(String cluster) {
+        return cluster == null ? "no cluster" : "cluster " + cluster;
     }
 
     private static boolean allEqual(String[] hosts) {

@@ -32,6 +32,52 @@ class HostfileTest {
     }
 
     @Test
+    void clustersGroupHosts() {
+        List<Hostfile.Host> h = Hostfile.parse(List.of("a slots=2 cluster=east", "b:2 cluster=east", "c cluster=west",
+                "d", "a slots=1 cluster=east # again, same cluster", "e max_slots=4 cluster=w_2.x slots=3"));
+        assertEquals(List.of(new Hostfile.Host("a", 3, "east"), new Hostfile.Host("b", 2, "east"),
+                new Hostfile.Host("c", 1, "west"), new Hostfile.Host("d", 1), new Hostfile.Host("e", 3, "w_2.x")), h);
+        assertEquals(null, h.get(3).cluster());
+    }
+
+    @Test
+    void badClustersNameTheLine() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Hostfile.parse(List.of("a cluster=east", "b", "a cluster=west")));
+        assertTrue(e.getMessage().contains("line 3") && e.getMessage().contains("cluster west")
+                && e.getMessage().contains("cluster east on line 1"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Hostfile.parse(List.of("a cluster=east", "a slots=2")));
+        assertTrue(e.getMessage().contains("line 2") && e.getMessage().contains("no cluster"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Hostfile.parse(List.of("a", "b cluster=")));
+        assertTrue(e.getMessage().contains("line 2") && e.getMessage().contains("not a cluster name"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Hostfile.parse(List.of("a cluster=x;y")));
+        assertTrue(e.getMessage().contains("line 1") && e.getMessage().contains("'x;y'"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Hostfile.parse(List.of("a cluster=-")));
+        assertTrue(e.getMessage().contains("not a cluster name"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Hostfile.parse(List.of("a cluster=x cluster=x")));
+        assertTrue(e.getMessage().contains("line 1") && e.getMessage().contains("twice"), e.getMessage());
+    }
+
+    @Test
+    void ranksCarryTheirHostsCluster() {
+        JobSpec spec = new JobSpec(5, List.of(), "Main", List.of(), false, null, Duration.ofSeconds(1));
+        ProcessJob job = new ProcessJob(spec, "auto").ranksPerJvm(2)
+                .hosts(List.of(new Hostfile.Host("a", 3, "x"), new Hostfile.Host("b", 2)));
+        assertEquals(List.of(new ProcessJob.Unit(0, 2, "a", false, 3, "x"), new ProcessJob.Unit(2, 1, "a", false, 3, "x"),
+                new ProcessJob.Unit(3, 2, "b", false, 2, null)), job.plan());
+    }
+
+    @Test
+    void aHostIsInOneCluster() {
+        TransportPlan.checkHostsInOneCluster(new String[] {"a", "a", "b", "c"}, new String[] {"x", "x", "x", null});
+        TransportPlan.checkHostsInOneCluster(new String[] {"a", "b"}, new String[] {null, null});
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> TransportPlan.checkHostsInOneCluster(
+                new String[] {"a", "b", "a"}, new String[] {"x", "y", null}));
+        assertTrue(e.getMessage().contains("ranks 0 and 2") && e.getMessage().contains("host a")
+                && e.getMessage().contains("cluster x and no cluster"), e.getMessage());
+    }
+
+    @Test
     void thisHostIsStartedDirectly() {
         assertTrue(Hostfile.isThisHost("localhost"));
         assertTrue(Hostfile.isThisHost("127.0.0.1"));

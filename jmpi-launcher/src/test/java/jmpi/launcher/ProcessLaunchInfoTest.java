@@ -40,6 +40,25 @@ class ProcessLaunchInfoTest {
         assertEquals("auto", i.transport());
     }
 
+    /** JMPI_CLUSTER from jmpirun or set by the user (under srun); absent or blank: none; a bad name is an error naming it. */
+    @Test
+    void theClusterName() {
+        Map<String, String> base = Map.of("SLURM_PROCID", "1", "SLURM_NTASKS", "4", "SLURM_JOB_ID", "7",
+                "JMPI_BOOT", "node1:7000", "JMPI_SECRET", SECRET);
+        java.util.HashMap<String, String> env = new java.util.HashMap<>(base);
+        assertEquals(null, ProcessLaunchInfo.fromEnvironment(env::get).cluster());
+        env.put("JMPI_CLUSTER", "  ");
+        assertEquals(null, ProcessLaunchInfo.fromEnvironment(env::get).cluster());
+        env.put("JMPI_CLUSTER", " site-a.grid ");
+        assertEquals("site-a.grid", ProcessLaunchInfo.fromEnvironment(env::get).cluster());
+        env.put("JMPI_CLUSTER", "a b");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(env::get));
+        assertTrue(e.getMessage().contains("JMPI_CLUSTER") && e.getMessage().contains("'a b'"), e.getMessage());
+        env.put("JMPI_CLUSTER", "-");
+        e = assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(env::get));
+        assertTrue(e.getMessage().contains("not a cluster name"), e.getMessage());
+    }
+
     @Test
     void severalRanksAHostNameAndTheSecretOnStandardInput() {
         Map<String, String> env = Map.of("JMPI_RANK", "4", "JMPI_RANKS", "2", "JMPI_SIZE", "6", "JMPI_BOOT", "10.0.0.1:5000",

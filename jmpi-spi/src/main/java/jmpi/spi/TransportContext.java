@@ -44,6 +44,16 @@ public interface TransportContext {
         return null;
     }
 
+    /**
+     * The name of rank {@code peer}'s cluster in the job (ranks with equal names share a cluster; every
+     * rank of a host is in one cluster), or null when the rank has none: ranks without a name form one
+     * cluster together (when no rank has one, the job is one cluster). A launcher that knows it tells every
+     * transport, so that {@link Endpoint#sharesClusterWith} can be answered.
+     */
+    default String cluster(int peer) {
+        return null;
+    }
+
     /** A configuration value (system property, else {@code defaultValue}). */
     default String property(String name, String defaultValue) {
         return System.getProperty(name, defaultValue);

@@ -287,6 +287,33 @@ public abstract class EndpointContract {
         }
     }
 
+    /**
+     * Sharing a cluster is an equivalence the ranks answer alike (the collectives cross between clusters
+     * first), and ranks that share a host share a cluster.
+     */
+    @Test
+    void sharingAClusterIsAnEquivalenceAnsweredAlike() throws Exception {
+        Endpoint[] eps = open(3);
+        try {
+            for (int i = 0; i < eps.length; i++) {
+                assertTrue(eps[i].sharesClusterWith(i), "rank " + i + " shares its own cluster");
+                for (int j = 0; j < eps.length; j++) {
+                    assertEquals(eps[i].sharesClusterWith(j), eps[j].sharesClusterWith(i), "ranks " + i + " and " + j);
+                    if (eps[i].sharesHostWith(j)) {
+                        assertTrue(eps[i].sharesClusterWith(j), "ranks " + i + " and " + j + " share a host, not a cluster");
+                    }
+                    for (int k = 0; k < eps.length; k++) {
+                        if (eps[i].sharesClusterWith(j) && eps[j].sharesClusterWith(k)) {
+                            assertTrue(eps[i].sharesClusterWith(k), "ranks " + i + ", " + j + ", " + k);
+                        }
+                    }
+                }
+            }
+        } finally {
+            closeAll(eps);
+        }
+    }
+
     @Test
     void sendToSelfArrives() throws Exception {
         Endpoint[] eps = open(2);

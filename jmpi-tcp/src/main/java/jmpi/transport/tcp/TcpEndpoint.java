@@ -94,6 +94,8 @@ public final class TcpEndpoint implements Endpoint {
     private volatile boolean selecting;
     /** Each rank's host name as the launcher told it (entries null when unknown). */
     private final String[] hosts;
+    /** Each rank's cluster name as the launcher told it (entries null for none: ranks without one form one cluster). */
+    private final String[] clusters;
 
     private TcpEndpoint(TransportContext ctx, TcpConfig config, Selector selector, ServerSocketChannel server) {
         this.rank = ctx.rank();
@@ -106,8 +108,10 @@ public final class TcpEndpoint implements Endpoint {
         this.loopback = new Loopback(rank);
         this.directRead = size - 1 <= DIRECT_READ_PEERS;
         this.hosts = new String[size];
+        this.clusters = new String[size];
         for (int p = 0; p < size; p++) {
             hosts[p] = ctx.host(p);
+            clusters[p] = ctx.cluster(p);
         }
     }
 
@@ -348,6 +352,12 @@ public final class TcpEndpoint implements Endpoint {
     @Override
     public boolean sharesHostWith(int peer) {
         return peer == rank || hosts[rank] != null && hosts[rank].equals(hosts[peer]);
+    }
+
+    /** Whether the launcher named both ranks' clusters alike ({@code TransportContext.cluster}; no name is one cluster). */
+    @Override
+    public boolean sharesClusterWith(int peer) {
+        return java.util.Objects.equals(clusters[rank], clusters[peer]);
     }
 
     @Override

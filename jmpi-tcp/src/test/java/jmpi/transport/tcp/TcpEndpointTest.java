@@ -79,6 +79,38 @@ class TcpEndpointTest {
         }
     }
 
+    /** Ranks share a cluster when the launcher named their clusters alike; ranks without a name form one cluster. */
+    @Test
+    void sharesClusterWithFollowsTheLaunchersClusterNames() throws Exception {
+        Endpoint[] named = TestJob.open(4, new LocalBootstrap(4), Map.of("test.host.0", "a", "test.host.1", "b",
+                "test.host.2", "c", "test.host.3", "d", "test.cluster.0", "x", "test.cluster.1", "x",
+                "test.cluster.2", "y"));
+        try {
+            assertTrue(named[0].sharesClusterWith(1));
+            assertTrue(named[1].sharesClusterWith(0));
+            assertFalse(named[0].sharesClusterWith(2));
+            assertFalse(named[2].sharesClusterWith(0));
+            assertFalse(named[2].sharesClusterWith(3), "a named cluster and none differ");
+            assertFalse(named[3].sharesClusterWith(1));
+            for (int r = 0; r < 4; r++) {
+                assertTrue(named[r].sharesClusterWith(r));
+            }
+        } finally {
+            for (Endpoint e : named) {
+                e.close();
+            }
+        }
+        Endpoint[] unnamed = TestJob.open(2);
+        try {
+            assertTrue(unnamed[0].sharesClusterWith(1), "no names: one cluster");
+            assertTrue(unnamed[1].sharesClusterWith(0));
+        } finally {
+            for (Endpoint e : unnamed) {
+                e.close();
+            }
+        }
+    }
+
     @Test
     void badPropertiesFailOpen() {
         for (Map<String, String> bad : List.of(Map.of(TcpConfig.ADDRESS, "0.0.0.0"), Map.of(TcpConfig.NODELAY, "yes"),

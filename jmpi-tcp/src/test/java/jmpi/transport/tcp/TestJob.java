@@ -32,6 +32,12 @@ final class TestJob {
         public String host(int peer) {
             return props.get("test.host." + peer);
         }
+
+        /** Cluster names as a launcher gives them, from {@code test.cluster.<rank>} of {@code props} (else none). */
+        @Override
+        public String cluster(int peer) {
+            return props.get("test.cluster." + peer);
+        }
     }
 
     private TestJob() {
