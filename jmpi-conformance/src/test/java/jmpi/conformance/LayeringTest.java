@@ -59,6 +59,7 @@ class LayeringTest {
             "jmpi-datatype", "",
             "jmpi-tasks", "jmpi-spi",
             "jmpi-mpj", "",
+            "jmpi-wan", "",
             "jmpi-tck", "jmpi-spi",
             "jmpi-threads", "jmpi-spi",
             "jmpi-shm", "jmpi-spi",
@@ -73,8 +74,8 @@ class LayeringTest {
             "jmpi-examples", "jmpi-api jmpi-tasks",
             "jmpi-bench", "jmpi-api jmpi-coll",
             "jmpi-jcstress", "jmpi-spi jmpi-datatype jmpi-tasks jmpi-core jmpi-coll jmpi-threads jmpi-shm",
-            "jmpi-conformance", "jmpi-api jmpi-ompi jmpi-testkit",
-            "jmpi-dist", "jmpi-api jmpi-ompi jmpi-launcher jmpi-tasks jmpi-examples jmpi-bench",
+            "jmpi-conformance", "jmpi-api jmpi-ompi jmpi-testkit jmpi-wan",
+            "jmpi-dist", "jmpi-api jmpi-ompi jmpi-launcher jmpi-tasks jmpi-examples jmpi-bench jmpi-wan",
             "jmpi-programs", "");
 
     private static final Path ROOT = Path.of("..");
