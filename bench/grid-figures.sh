@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# grid-figures.sh [--per-cluster 4] [--links "4gbit:0 1gbit:0 1gbit:1ms"] [--rounds 2] [--sizes 1K,4K,...]
+#                 [--coll-sizes 1K,...] [--iters 20] [--ft CLASS] [--no-c] [--out FILE]
+# The GridMPI paper's measurements (Matsuda et al., AIST) on this machine: two emulated clusters of
+# --per-cluster hosts (bench/wan.sh: network namespaces; between the clusters a user-space relay with the
+# link's rate and one-way delay), one rank per host, jmpirun on the first host of cluster 0. For each link
+# ("RATE:DELAY") and round, the sides run interleaved:
+#   jmpi-new     hostfile with cluster= : cluster-aware collectives (inter-cluster first) and the rendezvous
+#                that sends data ahead of its CTS across the link (jmpi.rndv.ahead.far, 1 MiB)
+#   jmpi-unaware hostfile without clusters, data ahead on (-Djmpi.rndv.ahead=1048576): the same protocol,
+#                topology-unaware algorithms (the table's "any" lines)
+#   jmpi-old     hostfile without clusters, no data ahead: jmpi before this work
+#   c            bench/c/grid.c under Open MPI 4.1 (tcp BTL, mpi_yield_when_idle) across the same namespaces, started
+#                through bench/c/netns-agent.sh, if mpicc.openmpi and mpirun.openmpi are installed
+# Each side runs jmpi.bench.Grid (or grid.c): pingpong between rank 0 and the first rank of the other
+# cluster (Fig. 3), bcast (Fig. 6), reduce (Fig. 7), allreduce, alltoall (Figs. 4-5); MB/s per size, best
+# of the rounds. With --ft CLASS also NAS FT on all ranks (Fig. 2's form: time relative to the delayed link).
+# The relay's statistics after each link show how late it forwarded packets (its accuracy under the load).
+# Output: the tables on stdout and in --out (default bench/results/<date>-grid-figures.txt).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+source "$root/bin/jmpi-env.sh"
+per=4; links="4gbit:0 1gbit:0 1gbit:1ms"; rounds=2; sizes=1K,4K,16K,64K,256K,1M,4M,16M
+coll_sizes=1K,4K,16K,64K,256K,1M,4M; iters=20; ft=; want_c=1
+out=$root/bench/results/$(date -u +%Y-%m-%d)-grid-figures.txt
+while [ $# -gt 0 ]; do
+  case "$1" in -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; --no-c) want_c=0; shift; continue ;; esac
+  [ $# -ge 2 ] || { echo "grid-figures.sh: $1 needs a value" >&2; exit 2; }
+  case "$1" in
+    --per-cluster) per=$2 ;;
+    --links) links=$2 ;;
+    --rounds) rounds=$2 ;;
+    --sizes) sizes=$2 ;;
+    --coll-sizes) coll_sizes=$2 ;;
+    --iters) iters=$2 ;;
+    --ft) ft=$2 ;;
+    --out) out=$2 ;;
+    *) echo "grid-figures.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift 2
+done
+[ "$(id -u)" = 0 ] || { echo "grid-figures.sh: needs root (network namespaces)" >&2; exit 2; }
+jmpi_need_lib
+name=jgf
+np=$((2 * per))
+work=$(mktemp -d)
+cleanup() { "$here/wan.sh" down --name $name >/dev/null 2>&1 || true; rm -rf "$work"; }
+trap cleanup EXIT
+"$here/wan.sh" down --name $name >/dev/null 2>&1 || true
+
+have_c=0
+if [ $want_c = 1 ] && command -v mpicc.openmpi >/dev/null && command -v mpirun.openmpi >/dev/null && [ -f "$here/c/grid.c" ]; then
+  mpicc.openmpi -O2 -o "$work/grid" "$here/c/grid.c" && have_c=1
+fi
+
+mkdir -p "$(dirname "$out")"
+exec > >(tee "$out") 2>&1
+echo "# grid-figures.sh: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# jmpi $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'), $("$JMPI_JAVA_HOME/bin/java" -version 2>&1 | head -1)"
+echo "# two clusters x $per hosts (network namespaces), one rank per host, links: $links, rounds: $rounds"
+echo "# command: bench/grid-figures.sh --per-cluster $per --links \"$links\" --rounds $rounds --sizes $sizes --coll-sizes $coll_sizes --iters $iters${ft:+ --ft $ft}"
+[ $have_c = 1 ] || echo "# C side: not run (no mpicc.openmpi / mpirun.openmpi, bench/c/grid.c missing, or --no-c)"
+
+addr0() { echo "10.77.0.10"; }
+hostfile() { # aware|unaware -> path
+  local f=$work/hosts-$1 k j
+  : > "$f"
+  for k in 0 1; do for j in $(seq 0 $((per - 1))); do
+    if [ "$1" = aware ]; then echo "$name-c${k}h$j slots=1 cluster=c$k" >> "$f"; else echo "$name-c${k}h$j slots=1" >> "$f"; fi
+  done; done
+  echo "$f"
+}
+run_jmpi() { # side file
+  local hosts opts
+  case "$1" in
+    jmpi-new) hosts=$(hostfile aware); opts= ;;
+    jmpi-unaware) hosts=$(hostfile unaware); opts=-Djmpi.rndv.ahead=1048576 ;;
+    jmpi-old) hosts=$(hostfile unaware); opts=-Djmpi.rndv.ahead=0 ;;
+  esac
+  local grid=(--sizes "$sizes" --iters "$iters" --warmup 2)
+  ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC -Xmx1g $opts" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
+    jmpi.launcher.Jmpirun -np $np --hostfile "$hosts" --remote-start "ip netns exec {host}" --bootstrap-address "$(addr0)" \
+    --timeout 900 -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.Grid --tests pingpong "${grid[@]}" > "$2" 2>&1 || echo "# FAILED: $1 pingpong" >> "$2"
+  grid=(--sizes "$coll_sizes" --iters "$iters" --warmup 2)
+  ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC -Xmx1g $opts" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
+    jmpi.launcher.Jmpirun -np $np --hostfile "$hosts" --remote-start "ip netns exec {host}" --bootstrap-address "$(addr0)" \
+    --timeout 900 -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.Grid --tests bcast,reduce,allreduce,alltoall "${grid[@]}" >> "$2" 2>&1 \
+    || echo "# FAILED: $1 collectives" >> "$2"
+  if [ -n "$ft" ]; then
+    local t
+    t=$(ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC -Xmx2g $opts" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
+      jmpi.launcher.Jmpirun -np $np --hostfile "$hosts" --remote-start "ip netns exec {host}" --bootstrap-address "$(addr0)" \
+      --timeout 900 -cp "$JMPI_LIB/jmpi-examples.jar" jmpi.examples.FT --class "$ft" 2>&1 | awk '/Time in seconds/ {print $5}')
+    echo "ft $ft ${t:-FAILED}" >> "$2"
+  fi
+}
+run_c() { # file
+  local f=$work/hosts-c k j
+  : > "$f"
+  for k in 0 1; do for j in $(seq 0 $((per - 1))); do echo "$name-c${k}h$j slots=1" >> "$f"; done; done
+  # namespace names as host names (not resolved: if_base_do_not_resolve), started through bench/c/netns-agent.sh;
+  # idle ranks yield (mpi_yield_when_idle): the jmpi ranks park when idle too, and there are more ranks than cores
+  local launch=(ip netns exec $name-c0h0 mpirun.openmpi --allow-run-as-root --oversubscribe --bind-to none -np $np --hostfile "$f"
+    --mca plm_rsh_agent "$here/c/netns-agent.sh" --mca plm_rsh_no_tree_spawn 1 --mca if_base_do_not_resolve 1
+    --mca btl tcp,self --mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0 --mca mpi_yield_when_idle 1)
+  { "${launch[@]}" "$work/grid" --tests pingpong --sizes "$sizes" --iters "$iters" --warmup 2 \
+    && "${launch[@]}" "$work/grid" --tests bcast,reduce,allreduce,alltoall --sizes "$coll_sizes" --iters "$iters" --warmup 2; } \
+    > "$1" 2>&1 || echo "# FAILED: c" >> "$1"
+}
+
+sides="jmpi-new jmpi-unaware jmpi-old"
+[ $have_c = 1 ] && sides="$sides c"
+for link in $links; do
+  rate=${link%%:*}; delay=${link#*:}
+  "$here/wan.sh" up --name $name --clusters 2 --per-cluster "$per" --rate "$rate" --delay "$delay" > "$work/up.txt"
+  echo
+  echo "## link $rate, one-way delay $delay ($(head -1 "$work/up.txt"))"
+  for r in $(seq 1 "$rounds"); do
+    for side in $sides; do
+      f=$work/$rate-$delay-$side-$r.txt
+      if [ $side = c ]; then run_c "$f"; else run_jmpi "$side" "$f"; fi
+      grep -q FAILED "$f" && { echo "# $side round $r failed:"; grep -v '^ *[a-z]*  *[0-9]' "$f" | tail -5 | sed 's/^/#   /'; }
+    done
+  done
+  echo "# relay after this link: $("$here/wan.sh" status --name $name | grep -A9 '^# relay statistics' | tr '\n' ';' | tr -s ' ')"
+  # best (highest MB/s) of the rounds per side, test and size, side by side
+  awk -v sides="$sides" '
+    FNR == 1 { match(FILENAME, /(jmpi-new|jmpi-unaware|jmpi-old|c)-[0-9]+\.txt$/); s = substr(FILENAME, RSTART, RLENGTH); sub(/-[0-9]+\.txt$/, "", s) }
+    /^ft / { if (!((s, "ft") in ft) || $3 < ft[s, "ft"]) ft[s, "ft"] = $3; hasft = 1; next }
+    /^(pingpong|bcast|reduce|allreduce|alltoall) +[0-9]/ { k = $1 SUBSEP $2; if (!(k in seen)) { seen[k] = 1; order[++n] = k }
+      if ($5 > best[s, $1, $2]) best[s, $1, $2] = $5 }
+    END {
+      ns = split(sides, S, " ")
+      printf "%-10s %10s", "test", "bytes"; for (i = 1; i <= ns; i++) printf " %13s", S[i] " MB/s"
+      printf " %9s %9s\n", "new/old", "aware/un"
+      for (i = 1; i <= n; i++) { split(order[i], kk, SUBSEP); printf "%-10s %10d", kk[1], kk[2]
+        for (j = 1; j <= ns; j++) printf " %13.2f", best[S[j], kk[1], kk[2]]
+        o = best["jmpi-old", kk[1], kk[2]]; u = best["jmpi-unaware", kk[1], kk[2]]; w = best["jmpi-new", kk[1], kk[2]]
+        printf " %9s %9s\n", (o > 0 ? sprintf("%.2f", w / o) : "-"), (u > 0 ? sprintf("%.2f", w / u) : "-") }
+      if (hasft) { printf "ft (s)    %10s", ""; for (j = 1; j <= ns; j++) printf " %13s", ft[S[j], "ft"]; printf "\n" }
+    }' "$work"/$rate-$delay-*.txt
+  "$here/wan.sh" down --name $name > /dev/null
+done
+echo
+echo "# MB/s: pingpong bytes / half round trip; bcast, reduce, allreduce bytes x ranks / time; alltoall bytes x (ranks-1) / time"
+echo "#   (time: the slowest rank's average per call); best of $rounds rounds; MB = 10^6 B. new/old and aware/un are jmpi-new's ratios."
