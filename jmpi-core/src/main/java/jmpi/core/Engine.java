@@ -95,6 +95,11 @@ public final class Engine {
         return dest -> endpoint.sharesClusterWith(dest) ? near : far;
     }
 
+    /** How many ranks of the job share this rank's processors (its machine's), which the idle policy goes by. */
+    public int localRanks() {
+        return env.localRanks();
+    }
+
     /** The loader that resolves received {@code MPI.OBJECT} classes (the rank's own). */
     public ClassLoader objectLoader() {
         return objectLoader;

@@ -64,12 +64,13 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
         }
         Opened rank = open(info, info.rank(), null, loader);
         installProcessHooks(info.rank(), rank.client(), rank.endpoint(), true);
-        return Optional.of(new ProcessRankEnv(info.rank(), info.size(), rank.endpoint(), rank.job(), info.localSize(),
+        return Optional.of(new ProcessRankEnv(info.rank(), info.size(), rank.endpoint(), rank.job(), rank.ranksOnMachine(),
                 args == null ? new String[0] : args.clone(), mainClass()));
     }
 
     /** One rank of this process, joined to the job: its bootstrap connection, endpoint and job control. */
-    record Opened(int rank, BootstrapClient client, Endpoint endpoint, ProcessJobControl job) {
+    /** {@code ranksOnMachine}: the job's ranks on this machine (its cores are theirs to share: the idle policy's "local ranks"). */
+    record Opened(int rank, BootstrapClient client, Endpoint endpoint, ProcessJobControl job, int ranksOnMachine) {
     }
 
     /**
@@ -103,7 +104,13 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
             throw new IllegalStateException("rank " + rank + ": cannot open transport " + info.transport(), e);
         }
         client.onAbort(endpoint::wake);
-        return new Opened(rank, client, endpoint, new ProcessJobControl(client));
+        int onMachine;
+        try {
+            onMachine = TransportPlan.ranksOnMachine(info, rank, client);
+        } catch (IOException e) {
+            onMachine = info.localSize(); // the launcher's count for this host: the machines were published, but not readable now
+        }
+        return new Opened(rank, client, endpoint, new ProcessJobControl(client), onMachine);
     }
 
     /**

@@ -57,7 +57,7 @@ public final class RankHost {
         for (int i = 0; i < k; i++) {
             Opened o = opened[i];
             RankEnv env = new ProcessRankEnvProvider.ProcessRankEnv(o.rank(), info.size(), o.endpoint(), o.job(),
-                    info.localSize(), args.toArray(new String[0]), mainClass);
+                    o.ranksOnMachine(), args.toArray(new String[0]), mainClass);
             RankClassLoader loader = new RankClassLoader(o.rank(), classPath, RankHost.class.getClassLoader(), env,
                     extraParentFirst);
             threads[i] = Thread.ofPlatform().name("jmpi-rank-" + o.rank()).daemon(true)

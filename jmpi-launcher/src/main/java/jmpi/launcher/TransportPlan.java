@@ -42,6 +42,38 @@ final class TransportPlan {
     private TransportPlan() {
     }
 
+    /**
+     * What identifies the machine this process runs on, whatever the job calls its host: the kernel's boot id
+     * (one per running kernel, so every network namespace or container of a machine shares it), else the host
+     * name. Ranks on several "hosts" of one machine (bench/wan.sh's namespaces, containers) share its cores.
+     */
+    static String machineId(String host) {
+        try {
+            String id = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/random/boot_id")).strip();
+            if (!id.isEmpty()) {
+                return "boot:" + id;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or /proc not mounted: the job's host name stands for the machine
+        }
+        return "host:" + host;
+    }
+
+    /**
+     * How many of the job's ranks run on this rank's machine ({@link #machineId}, published by {@link #open}):
+     * at least the launcher's count for its host. Collective-free (reads what {@code open} fenced).
+     */
+    static int ranksOnMachine(ProcessLaunchInfo info, int rank, BootstrapClient client) throws IOException {
+        String mine = client.get("machine." + rank, BOOT_TIMEOUT);
+        int n = 0;
+        for (int p = 0; p < info.size(); p++) {
+            if (p == rank || mine.equals(client.get("machine." + p, BOOT_TIMEOUT))) {
+                n++;
+            }
+        }
+        return Math.max(n, info.localSize());
+    }
+
     /** Opens rank {@code rank}'s endpoint (see the class comment); collective over the job. */
     static Endpoint open(ProcessLaunchInfo info, int rank, BootstrapClient client, ThreadsFabric fabric,
                          ClassLoader loader) throws IOException {
@@ -49,6 +81,7 @@ final class TransportPlan {
         IntPredicate inJvm = p -> fabric != null && fabric.hosts(p);
         String name = info.transport();
         client.put("host." + rank, info.host());
+        client.put("machine." + rank, machineId(info.host()));
         client.put("cluster." + rank, info.cluster() == null ? NO_CLUSTER : info.cluster());
         client.fence(BOOT_TIMEOUT);
         String[] hosts = new String[size];

@@ -45,8 +45,12 @@ public final class Relay {
     private long notIpv4;
     private long outside;
 
-    private record Packet(byte[] data, long due) {
+    /** A packet waiting for its due time: {@code length} bytes of {@code data}, a pooled buffer. */
+    private record Packet(byte[] data, int length, long due) {
     }
+
+    /** Buffers of {@code bufferBytes} for queued packets, reused (so the relay allocates nothing per packet: no GC pauses). Under the lock. */
+    private final ArrayDeque<byte[]> pool = new ArrayDeque<>();
 
     /** One direction's counters; written under the lock or by the one thread that owns the field. */
     private static final class Stats {
@@ -165,11 +169,6 @@ public final class Relay {
                 }
                 int link = from * clusters + to;
                 long due = models[link].offer(now, n);
-                byte[] data = null;
-                if (due >= 0) {
-                    data = new byte[n];
-                    MemorySegment.copy(buf, ValueLayout.JAVA_BYTE, 0, data, 0, n);
-                }
                 lock.lock();
                 try {
                     Stats s = stats[link];
@@ -183,7 +182,12 @@ public final class Relay {
                     }
                     s.packets++;
                     s.bytes += n;
-                    queues[link].addLast(new Packet(data, due));
+                    byte[] data = pool.pollFirst();
+                    if (data == null) {
+                        data = new byte[bufferBytes];
+                    }
+                    MemorySegment.copy(buf, ValueLayout.JAVA_BYTE, 0, data, 0, n);
+                    queues[link].addLast(new Packet(data, n, due));
                 } finally {
                     lock.unlock();
                 }
@@ -231,8 +235,14 @@ public final class Relay {
                     lock.unlock();
                 }
                 if (p != null) {
-                    MemorySegment.copy(p.data, 0, buf, ValueLayout.JAVA_BYTE, 0, p.data.length);
-                    tun.write(buf, p.data.length, state);
+                    MemorySegment.copy(p.data, 0, buf, ValueLayout.JAVA_BYTE, 0, p.length);
+                    lock.lock();
+                    try {
+                        pool.addLast(p.data);
+                    } finally {
+                        lock.unlock();
+                    }
+                    tun.write(buf, p.length, state);
                     continue;
                 }
                 long wait = due - System.nanoTime();
