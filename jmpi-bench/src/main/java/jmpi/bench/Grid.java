@@ -13,7 +13,8 @@ import mpi.MPI;
  * table:
  * <ul>
  *   <li>{@code pingpong}: rank 0 and rank {@code --peer R} (default p/2: the first rank of the second
- *       cluster when the hostfile lists the clusters in blocks) exchange {@code bytes} back and forth;
+ *       cluster when the hostfile lists the clusters in blocks) exchange {@code bytes} back and forth (one
+ *       barrier of all ranks before the warm-up, the others then idle in the next size's);
  *       time = half the round trip; MB/s = bytes / time (its Fig. 3);</li>
  *   <li>{@code bcast} (root 0), {@code reduce} (root 0, doubles, SUM), {@code allreduce} (doubles, SUM),
  *       {@code alltoall} ({@code bytes} per pair): time = the slowest rank's average per call (a barrier, then
@@ -21,9 +22,10 @@ import mpi.MPI;
  *       bytes x (p - 1) / time for alltoall (per process; Figs. 4 and 5).</li>
  * </ul>
  * Options: {@code --tests pingpong,bcast,reduce,allreduce,alltoall}, {@code --sizes 1K,4K,...} (bytes, K/M
- * suffixes; default 1K to 16M by 4), {@code --iters N} (default 20 up to 64 KiB, scaled down by 65536/size
- * above, at least 3), {@code --warmup N} (default 2 per size; the first size of each test, if at most 64 KiB, gets
- * {@code --jit N} untimed calls instead, default 200: the JIT compiles the paths before the table), {@code --peer R}. Results are checked
+ * suffixes; default 1K to 16M by 4), {@code --iters N} (default 100 up to 64 KiB, scaled down by 65536/size
+ * above, at least 3), {@code --warmup N} (untimed calls per size up to 64 KiB, default 20; 2 above; the first
+ * size of each test, if at most 64 KiB, gets {@code --jit N} instead, default 2000: C2 compiles the paths
+ * before the table, which at a round trip of milliseconds takes seconds), {@code --peer R}. Results are checked
  * (bcast's last byte, one element of each reduction, alltoall's blocks); a wrong one ends the job. MB = 10^6 B.
  */
 public final class Grid {
@@ -40,9 +42,9 @@ public final class Grid {
         for (long s = 1024; s <= 16L << 20; s *= 4) {
             sizes.add(s);
         }
-        int iters = 20;
-        int warmup = 2;
-        int jitCalls = 200;
+        int iters = 100;
+        int warmup = 20;
+        int jitCalls = 2000;
         int peer = p / 2;
         for (int i = 0; i + 1 < own.length; i += 2) {
             String v = own[i + 1];
@@ -81,8 +83,9 @@ public final class Grid {
             for (long bytes : sizes) {
                 int n = (int) bytes;
                 int it = bytes <= 65536 ? iters : (int) Math.max(Math.min(3, iters), iters * 65536L / bytes);
+                int w0 = bytes <= 65536 ? warmup : Math.max(1, Math.min(warmup, 2));
                 // the JIT: the first size's calls once untimed, jitCalls times, so that the table measures compiled code
-                int wu = first && bytes <= 65536 ? Math.max(warmup, jitCalls) : warmup;
+                int wu = first && bytes <= 65536 ? Math.max(w0, jitCalls) : w0;
                 first = false;
                 double us = switch (test) {
                     case "pingpong" -> pingpong(w, a, n, it, wu, peer);
@@ -101,11 +104,14 @@ public final class Grid {
         MPI.Finalize();
     }
 
+    /** Half the round trip, us: one barrier, the warm-up, then the timed exchanges back to back (as bench/c/grid.c). */
     private static double pingpong(Intracomm w, byte[] buf, int n, int iters, int warmup, int peer) {
         int me = w.Rank();
         double total = 0;
         for (int i = 0; i < warmup + iters; i++) {
-            w.Barrier();
+            if (i == 0) {
+                w.Barrier();
+            }
             long t0 = System.nanoTime();
             if (me == 0) {
                 buf[n - 1] = (byte) i;

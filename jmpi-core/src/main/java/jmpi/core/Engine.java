@@ -88,11 +88,17 @@ public final class Engine {
         comms.register(self);
     }
 
-    /** Bytes of a rendezvous sent ahead of its CTS, per destination: {@code jmpi.rndv.ahead(.far)} by cluster. */
+    /**
+     * Bytes of a rendezvous sent ahead of its CTS, per destination: {@code jmpi.rndv.ahead.far} to another cluster;
+     * {@code jmpi.rndv.ahead} in this one (auto: 256 KiB to another host, none on this host, where shm's rendezvous
+     * streams through the ring without a round trip to pay for). Measured on emulated hosts (bench/wan.sh, 8 ranks):
+     * 256 KiB ahead made bcast and allreduce of 64 KiB to 1 MiB faster than none, 4 MiB up to 10 % slower; 64 KiB
+     * ahead (the rest after the CTS) made 256 KiB messages slower than none.
+     */
     private static java.util.function.IntToLongFunction aheadOf(Endpoint endpoint) {
-        long near = Config.RNDV_AHEAD.longValue(0, 1L << 30, 0);
+        long near = Config.RNDV_AHEAD.longValue(0, 1L << 30, -1);
         long far = Config.RNDV_AHEAD_FAR.longValue(0, 1L << 30, 1 << 20);
-        return dest -> endpoint.sharesClusterWith(dest) ? near : far;
+        return dest -> !endpoint.sharesClusterWith(dest) ? far : near >= 0 ? near : endpoint.sharesHostWith(dest) ? 0 : 262144;
     }
 
     /** How many ranks of the job share this rank's processors (its machine's), which the idle policy goes by. */
