@@ -56,6 +56,29 @@ class ClustersSelectionTest {
                 TWO_CLUSTERS)).name());
     }
 
+    /**
+     * What the grid measurements chose (bench/grid-figures.sh): hierarchical bcast and reduce at every size, allreduce
+     * hierarchical below 64 KiB only (the flat algorithms' choice above); between the two leaders of two clusters one
+     * crossing: binomial for bcast and reduce, recursive doubling for allreduce.
+     */
+    @Test
+    void theMeasuredClusterLines() {
+        Selection table = Selection.defaults();
+        for (long bytes : new long[] {8, 16384, 65535, 65536, 1 << 20, 4 << 20}) {
+            Problem world = new Problem(8, bytes, (int) (bytes / 8), true, false, TWO_CLUSTERS);
+            assertEquals("hierarchical", table.choose("bcast", "clusters", world).name(), "bcast " + bytes);
+            assertEquals("hierarchical", table.choose("reduce", "clusters", world).name(), "reduce " + bytes);
+            assertEquals(bytes < 65536 ? "hierarchical" : table.choose("allreduce", "any", world).name(),
+                    table.choose("allreduce", "clusters", world).name(), "allreduce " + bytes);
+            Problem leaders = new Problem(2, bytes, (int) (bytes / 8), true, false, Nodes.of(new int[] {0, 1}));
+            assertEquals("binomial", table.choose("bcast", "clusters", leaders).name(), "leaders' bcast " + bytes);
+            assertEquals("binomial", table.choose("reduce", "clusters", leaders).name(), "leaders' reduce " + bytes);
+            assertEquals("recursive_doubling", table.choose("allreduce", "clusters", leaders).name(), "leaders' allreduce " + bytes);
+        }
+        assertNotEquals("hierarchical", table.choose("allreduce", "clusters", new Problem(8, 1 << 20, 1 << 17, true, false,
+                TWO_CLUSTERS)).name());
+    }
+
     @Test
     void whereHierarchicalCannotRunTheTableFallsToTheAnyLines() {
         Selection table = Selection.defaults();
