@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # grid-figures.sh [--per-cluster 4] [--links "4gbit:0 1gbit:0 1gbit:1ms"] [--rounds 2] [--sizes 1K,4K,...]
-#                 [--coll-sizes 1K,...] [--iters 100] [--warmup 20] [--ft CLASS] [--no-c] [--out FILE]
+#                 [--coll-sizes 1K,...] [--iters 100] [--warmup 20] [--ft CLASS [--only-ft]] [--no-c] [--out FILE]
 # The GridMPI paper's measurements (Matsuda et al., AIST) on this machine: two emulated clusters of
 # --per-cluster hosts (bench/wan.sh: network namespaces; between the clusters a user-space relay with the
 # link's rate and one-way delay), one rank per host, jmpirun on the first host of cluster 0. For each link
@@ -15,7 +15,8 @@
 # Each side runs jmpi.bench.Grid (or grid.c): pingpong between rank 0 and the first rank of the other
 # cluster (Fig. 3), bcast (Fig. 6), reduce (Fig. 7), allreduce, alltoall (Figs. 4-5); MB/s per size, best
 # of the rounds: --iters calls per size up to 64 KiB (fewer above), after --warmup untimed ones (jmpi.bench.Grid
-# also gives the first size of each test 2000 untimed calls, so that the JIT has compiled the paths). With --ft CLASS also NAS FT on all ranks (Fig. 2's form: time relative to the delayed link).
+# also gives the first size of each test 2000 untimed calls, so that the JIT has compiled the paths). With --ft CLASS
+# (--only-ft: nothing else, jmpi sides only) also NAS FT on all ranks (Fig. 2's form: time relative to the delayed link).
 # The relay's statistics after each link show how late it forwarded packets (its accuracy under the load).
 # Output: the tables on stdout and in --out (default bench/results/<date>-grid-figures.txt).
 set -euo pipefail
@@ -23,10 +24,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 source "$root/bin/jmpi-env.sh"
 per=4; links="4gbit:0 1gbit:0 1gbit:1ms"; rounds=2; sizes=1K,4K,16K,64K,256K,1M,4M,16M
-coll_sizes=1K,4K,16K,64K,256K,1M,4M; iters=100; warmup=20; ft=; want_c=1
+coll_sizes=1K,4K,16K,64K,256K,1M,4M; iters=100; warmup=20; ft=; want_c=1; only_ft=0
 out=$root/bench/results/$(date -u +%Y-%m-%d)-grid-figures.txt
 while [ $# -gt 0 ]; do
-  case "$1" in -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; --no-c) want_c=0; shift; continue ;; esac
+  case "$1" in -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; --no-c) want_c=0; shift; continue ;; --only-ft) only_ft=1; want_c=0; shift; continue ;; esac
   [ $# -ge 2 ] || { echo "grid-figures.sh: $1 needs a value" >&2; exit 2; }
   case "$1" in
     --per-cluster) per=$2 ;;
@@ -61,7 +62,7 @@ exec > >(tee "$out") 2>&1
 echo "# grid-figures.sh: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# jmpi $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'), $("$JMPI_JAVA_HOME/bin/java" -version 2>&1 | head -1)"
 echo "# two clusters x $per hosts (network namespaces), one rank per host, links: $links, rounds: $rounds"
-echo "# command: bench/grid-figures.sh --per-cluster $per --links \"$links\" --rounds $rounds --sizes $sizes --coll-sizes $coll_sizes --iters $iters --warmup $warmup${ft:+ --ft $ft}"
+echo "# command: bench/grid-figures.sh --per-cluster $per --links \"$links\" --rounds $rounds --sizes $sizes --coll-sizes $coll_sizes --iters $iters --warmup $warmup${ft:+ --ft $ft}$([ $only_ft = 1 ] && echo ' --only-ft')"
 [ $have_c = 1 ] || echo "# C side: not run (no mpicc.openmpi / mpirun.openmpi, bench/c/grid.c missing, or --no-c)"
 
 addr0() { echo "10.77.0.10"; }
@@ -80,15 +81,18 @@ run_jmpi() { # side file
     jmpi-unaware) hosts=$(hostfile unaware); opts=-Djmpi.rndv.ahead=1048576 ;;
     jmpi-old) hosts=$(hostfile unaware); opts=-Djmpi.rndv.ahead=0 ;;
   esac
+  : > "$2"
+  if [ $only_ft = 0 ]; then
   local grid=(--sizes "$sizes" --iters "$iters" --warmup "$warmup")
   ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC -Xmx1g $opts" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
     jmpi.launcher.Jmpirun -np $np --hostfile "$hosts" --remote-start "ip netns exec {host}" --bootstrap-address "$(addr0)" \
-    --timeout 900 -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.Grid --tests pingpong "${grid[@]}" > "$2" 2>&1 || echo "# FAILED: $1 pingpong" >> "$2"
+    --timeout 900 -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.Grid --tests pingpong "${grid[@]}" >> "$2" 2>&1 || echo "# FAILED: $1 pingpong" >> "$2"
   grid=(--sizes "$coll_sizes" --iters "$iters" --warmup "$warmup")
   ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC -Xmx1g $opts" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
     jmpi.launcher.Jmpirun -np $np --hostfile "$hosts" --remote-start "ip netns exec {host}" --bootstrap-address "$(addr0)" \
     --timeout 900 -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.Grid --tests bcast,reduce,allreduce,alltoall "${grid[@]}" >> "$2" 2>&1 \
     || echo "# FAILED: $1 collectives" >> "$2"
+  fi
   if [ -n "$ft" ]; then
     local t
     t=$(ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC -Xmx2g $opts" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
