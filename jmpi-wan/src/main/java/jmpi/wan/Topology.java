@@ -176,7 +176,7 @@ public final class Topology {
         }
     }
 
-    /** Stops the relay of topology {@code name} and removes its namespaces; true if there was anything to remove. */
+    /** Stops the relay of topology {@code name} and removes its namespaces, state, log and statistics; true if there was anything to remove. */
     public static boolean down(String name) throws IOException, InterruptedException {
         boolean any = false;
         Path state = stateFile(name);
@@ -212,6 +212,10 @@ public final class Topology {
             }
         }
         Files.deleteIfExists(state);
+        // the relay's log and statistics go with it (read them with status before down)
+        any |= Files.deleteIfExists(STATE_DIR.resolve(name + ".relay.log"));
+        any |= Files.deleteIfExists(STATE_DIR.resolve(name + ".relay.stats"));
+        Files.deleteIfExists(STATE_DIR.resolve(name + ".relay.stats.tmp"));
         if (!failed.isEmpty()) {
             throw new IllegalStateException("could not remove " + failed);
         }

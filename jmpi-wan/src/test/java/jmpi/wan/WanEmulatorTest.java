@@ -61,6 +61,9 @@ class WanEmulatorTest {
         if (spec != null) {
             Topology.down(spec.name());
             assertFalse(Topology.listNamespaces().stream().anyMatch(n -> n.startsWith(spec.name() + "-")), "namespaces left behind");
+            try (var left = java.nio.file.Files.list(Topology.STATE_DIR)) {
+                assertFalse(left.anyMatch(f -> f.getFileName().toString().startsWith(spec.name() + ".")), "files left in " + Topology.STATE_DIR);
+            }
         }
     }
 
