@@ -95,22 +95,17 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
             client.close();
             throw new IllegalStateException("job size mismatch: " + info.size() + " here, " + client.size() + " at the bootstrap");
         }
-        Endpoint endpoint;
+        TransportPlan.OpenedEndpoint plan;
         try {
-            endpoint = TransportPlan.open(info, rank, client, fabric, loader);
+            plan = TransportPlan.open(info, rank, client, fabric, loader);
         } catch (IOException | RuntimeException e) {
             client.abort(1, "cannot open transport " + info.transport() + ": " + e);
             client.close();
             throw new IllegalStateException("rank " + rank + ": cannot open transport " + info.transport(), e);
         }
+        Endpoint endpoint = plan.endpoint();
         client.onAbort(endpoint::wake);
-        int onMachine;
-        try {
-            onMachine = TransportPlan.ranksOnMachine(info, rank, client);
-        } catch (IOException e) {
-            onMachine = info.localSize(); // the launcher's count for this host: the machines were published, but not readable now
-        }
-        return new Opened(rank, client, endpoint, new ProcessJobControl(client), onMachine);
+        return new Opened(rank, client, endpoint, new ProcessJobControl(client), plan.ranksOnMachine());
     }
 
     /**

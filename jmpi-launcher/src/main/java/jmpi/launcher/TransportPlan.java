@@ -60,37 +60,35 @@ final class TransportPlan {
     }
 
     /**
-     * How many of the job's ranks run on this rank's machine ({@link #machineId}, published by {@link #open}):
-     * at least the launcher's count for its host. Collective-free (reads what {@code open} fenced).
+     * A rank's endpoint, and how many of the job's ranks run on its machine ({@link #machineId}; at least the
+     * launcher's count for its host): the ranks sharing its cores, its idle policy's local ranks.
      */
-    static int ranksOnMachine(ProcessLaunchInfo info, int rank, BootstrapClient client) throws IOException {
-        String mine = client.get("machine." + rank, BOOT_TIMEOUT);
-        int n = 0;
-        for (int p = 0; p < info.size(); p++) {
-            if (p == rank || mine.equals(client.get("machine." + p, BOOT_TIMEOUT))) {
-                n++;
-            }
-        }
-        return Math.max(n, info.localSize());
+    record OpenedEndpoint(Endpoint endpoint, int ranksOnMachine) {
     }
 
     /** Opens rank {@code rank}'s endpoint (see the class comment); collective over the job. */
-    static Endpoint open(ProcessLaunchInfo info, int rank, BootstrapClient client, ThreadsFabric fabric,
-                         ClassLoader loader) throws IOException {
+    static OpenedEndpoint open(ProcessLaunchInfo info, int rank, BootstrapClient client, ThreadsFabric fabric,
+                               ClassLoader loader) throws IOException {
         int size = info.size();
         IntPredicate inJvm = p -> fabric != null && fabric.hosts(p);
         String name = info.transport();
         client.put("host." + rank, info.host());
-        client.put("machine." + rank, machineId(info.host()));
+        String machine = machineId(info.host());
+        client.put("machine." + rank, machine);
         client.put("cluster." + rank, info.cluster() == null ? NO_CLUSTER : info.cluster());
         client.fence(BOOT_TIMEOUT);
         String[] hosts = new String[size];
         String[] clusters = new String[size];
+        int onMachine = 0;
         for (int p = 0; p < size; p++) {
             hosts[p] = p == rank ? info.host() : client.get("host." + p, BOOT_TIMEOUT);
             String c = p == rank ? info.cluster() : client.get("cluster." + p, BOOT_TIMEOUT);
             clusters[p] = NO_CLUSTER.equals(c) ? null : c;
+            if (p == rank || machine.equals(client.get("machine." + p, BOOT_TIMEOUT))) {
+                onMachine++;
+            }
         }
+        int ranksOnMachine = Math.max(onMachine, info.localSize());
         checkHostsInOneCluster(hosts, clusters);
         List<String> names = new ArrayList<>();
         List<IntPredicate> reaches = new ArrayList<>();
@@ -133,7 +131,7 @@ final class TransportPlan {
             throw e;
         }
         if (fabric == null && opened.size() == 1) {
-            return opened.getFirst();
+            return new OpenedEndpoint(opened.getFirst(), ranksOnMachine);
         }
         Endpoint[] route = new Endpoint[size];
         List<Endpoint> transports = new ArrayList<>();
@@ -164,7 +162,7 @@ final class TransportPlan {
                 route[p] = opened.getFirst(); // own rank without threads: the first byte transport loops back
             }
         }
-        return new RoutingEndpoint(rank, size, route, transports, woken, hosts, clusters);
+        return new OpenedEndpoint(new RoutingEndpoint(rank, size, route, transports, woken, hosts, clusters), ranksOnMachine);
     }
 
     /**
