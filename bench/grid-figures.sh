@@ -74,6 +74,12 @@ hostfile() { # aware|unaware -> path
   done; done
   echo "$f"
 }
+in_grid() { # JVM-options jar class args...: jmpirun on the first host of cluster 0, the ranks on $hosts
+  local jvm=$1 jar=$2; shift 2
+  ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC $jvm" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
+    jmpi.launcher.Jmpirun -np $np --hostfile "$hosts" --remote-start "ip netns exec {host}" --bootstrap-address "$(addr0)" \
+    --timeout 900 -cp "$JMPI_LIB/$jar" "$@"
+}
 run_jmpi() { # side file
   local hosts opts
   case "$1" in
@@ -83,21 +89,14 @@ run_jmpi() { # side file
   esac
   : > "$2"
   if [ $only_ft = 0 ]; then
-  local grid=(--sizes "$sizes" --iters "$iters" --warmup "$warmup")
-  ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC -Xmx1g $opts" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
-    jmpi.launcher.Jmpirun -np $np --hostfile "$hosts" --remote-start "ip netns exec {host}" --bootstrap-address "$(addr0)" \
-    --timeout 900 -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.Grid --tests pingpong "${grid[@]}" >> "$2" 2>&1 || echo "# FAILED: $1 pingpong" >> "$2"
-  grid=(--sizes "$coll_sizes" --iters "$iters" --warmup "$warmup")
-  ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC -Xmx1g $opts" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
-    jmpi.launcher.Jmpirun -np $np --hostfile "$hosts" --remote-start "ip netns exec {host}" --bootstrap-address "$(addr0)" \
-    --timeout 900 -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.Grid --tests bcast,reduce,allreduce,alltoall "${grid[@]}" >> "$2" 2>&1 \
-    || echo "# FAILED: $1 collectives" >> "$2"
+    in_grid "-Xmx1g $opts" jmpi-bench.jar jmpi.bench.Grid --tests pingpong --sizes "$sizes" --iters "$iters" --warmup "$warmup" >> "$2" 2>&1 \
+      || echo "# FAILED: $1 pingpong" >> "$2"
+    in_grid "-Xmx1g $opts" jmpi-bench.jar jmpi.bench.Grid --tests bcast,reduce,allreduce,alltoall --sizes "$coll_sizes" --iters "$iters" \
+      --warmup "$warmup" >> "$2" 2>&1 || echo "# FAILED: $1 collectives" >> "$2"
   fi
   if [ -n "$ft" ]; then
     local t
-    t=$(ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC -Xmx2g $opts" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
-      jmpi.launcher.Jmpirun -np $np --hostfile "$hosts" --remote-start "ip netns exec {host}" --bootstrap-address "$(addr0)" \
-      --timeout 900 -cp "$JMPI_LIB/jmpi-examples.jar" jmpi.examples.FT --class "$ft" 2>&1 | awk '/Time in seconds/ {print $5}')
+    t=$(in_grid "-Xmx2g $opts" jmpi-examples.jar jmpi.examples.FT --class "$ft" 2>&1 | awk '/Time in seconds/ {print $5}')
     echo "ft $ft ${t:-FAILED}" >> "$2"
   fi
 }
