@@ -23,6 +23,21 @@ final class Blocks {
         return d;
     }
 
+    /**
+     * {@code count} elements cut into {@code p} blocks in order, each a whole number of items of {@code unit}
+     * elements (an operation's {@link Combiner#unit()}), numbers of items differing by at most one; a partial
+     * last item (count not a multiple of unit) stays in the last block.
+     */
+    static int[] split(int count, int p, int unit) {
+        long items = count / unit;
+        int[] c = new int[p];
+        for (int i = 0; i < p; i++) {
+            c[i] = (int) ((items * (i + 1) / p - items * i / p) * unit);
+        }
+        c[p - 1] += count - (int) (items * unit);
+        return c;
+    }
+
     static int[] displs(int p, int count) {
         int[] d = new int[p];
         for (int i = 0; i < p; i++) {

@@ -359,9 +359,14 @@ public final class Coll {
 
     public static void reduceScatter(CoreComm comm, Object s, int so, Object r, int ro, int[] counts, BasicType t,
                                      Combiner op) {
+        reduceScatter(comm, s, so, r, ro, counts, t, op, true);
+    }
+
+    private static void reduceScatter(CoreComm comm, Object s, int so, Object r, int ro, int[] counts, BasicType t,
+                                      Combiner op, boolean program) {
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.REDUCE_SCATTER, -1);
-        if (st.check) {
+        if (st.check && program) {
             Agreement.check(c, Collective.REDUCE_SCATTER, -1, t, -1, op);
             Agreement.sameCounts(c, "recvcounts", counts);
         }
@@ -370,7 +375,7 @@ public final class Coll {
             total += n;
         }
         Problem p = problem(c, total * t.size(), (int) Math.min(Integer.MAX_VALUE, total), op.commutative(), t);
-        st.reduceScatter.pick(c, p, true).run(c, s, so, r, ro, counts, t, op);
+        st.reduceScatter.pick(c, p, program).run(c, s, so, r, ro, counts, t, op);
     }
 
     public static void scan(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
@@ -521,6 +526,12 @@ public final class Coll {
         @Override
         public void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
             Coll.allreduce(comm, s, so, r, ro, count, t, op, false);
+        }
+
+        @Override
+        public void reduceScatter(CoreComm comm, Object s, int so, Object r, int ro, int[] counts, BasicType t,
+                                  Combiner op) {
+            Coll.reduceScatter(comm, s, so, r, ro, counts, t, op, false);
         }
 
         @Override

@@ -23,6 +23,8 @@ public enum CollSetting implements RankSetting {
             "Blocks of K consecutive world ranks count as clusters (emulated clusters, crossed first by the hierarchical algorithms); with jmpi.coll.nodes, a multiple of its K; 0: off, the clusters the transports report."),
     SEGMENT_BYTES("jmpi.coll.segmentBytes", "65536",
             "Segment size (bytes) of the segmented algorithms (bcast pipeline); read at each call."),
+    HIERARCHY_SEGMENT_BYTES("jmpi.coll.hierarchySegmentBytes", "262144",
+            "Segment size (bytes) of the segmented node-aware algorithms (bcast hierarchical_pipeline: one segment crosses the slow link while the previous one spreads inside the nodes); read at each call."),
     STAGE_BYTES("jmpi.coll.stageBytes", "8192",
             "Up to this many bytes per contribution the shared-memory algorithms copy through their staging arrays; above, they read each other's buffers in place."),
     STATS("jmpi.coll.stats", "false",
@@ -54,6 +56,11 @@ public enum CollSetting implements RankSetting {
                     + ": a node (an emulated host) would span two clusters");
         }
         return new int[] {nodes, clusters};
+    }
+
+    /** {@link #HIERARCHY_SEGMENT_BYTES}, at least 1. */
+    static long hierarchySegmentBytes() {
+        return HIERARCHY_SEGMENT_BYTES.longValue(SYSTEM_PROPERTIES, 1, Long.MAX_VALUE, 262144);
     }
 
     /** {@link #SEGMENT_BYTES}, at least 1. */

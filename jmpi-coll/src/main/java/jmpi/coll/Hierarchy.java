@@ -10,8 +10,10 @@ import jmpi.core.Engine;
  * rank {@code j}, since nodes are numbered by their lowest rank). Both are made by
  * {@link Engine#split} on the parent (collective; its traffic uses the engine's own tags, apart from
  * the collectives' ones) and freed with the parent ({@link CommInfo#close}). A hierarchical algorithm
- * runs collectives on them through {@link #steps}. Immutable; the communicators are used by the
- * owning rank's thread only.
+ * runs collectives on them through {@link #steps}. A third level, the {@linkplain #columns() columns}
+ * (the ranks of equal rank in their nodes, one per node), is split off at the first algorithm that asks.
+ * Immutable apart from that lazily made communicator; the communicators are used by the owning rank's
+ * thread only.
  */
 final class Hierarchy {
     final Nodes nodes;
@@ -25,8 +27,14 @@ final class Hierarchy {
     final Steps steps;
     /** For each rank of the parent, its rank in its node's communicator. */
     private final int[] localRank;
+    /** The communicator cut into the nodes. */
+    private final CoreComm parent;
+    /** This rank's column ({@link #columns()}); null until first asked for. */
+    private CoreComm columns;
 
-    private Hierarchy(Nodes nodes, int node, CoreComm local, CoreComm leaders, Steps steps, int[] localRank) {
+    private Hierarchy(CoreComm parent, Nodes nodes, int node, CoreComm local, CoreComm leaders, Steps steps,
+                      int[] localRank) {
+        this.parent = parent;
         this.nodes = nodes;
         this.node = node;
         this.local = local;
@@ -49,7 +57,7 @@ final class Hierarchy {
             e.free(local);
             throw ex;
         }
-        return new Hierarchy(nodes, node, local, leaders, steps, localRanks(nodes, comm.size()));
+        return new Hierarchy(comm, nodes, node, local, leaders, steps, localRanks(nodes, comm.size()));
     }
 
     /** For each of the {@code size} ranks of the parent, its rank in its node's communicator (parent order kept). */
@@ -72,12 +80,33 @@ final class Hierarchy {
         return localRank[r];
     }
 
-    void free(Engine e) {
+    /**
+     * The communicator of the ranks whose rank in their node equals this rank's ({@link #local}'s rank):
+     * one rank per node that has that many, in the parent's rank order (so column rank {@code j} is in
+     * node {@code j} when every node has this rank's local rank). Made by a split of the parent at the first
+     * call: collective over the parent, so every member must ask at the same call (an algorithm that uses
+     * it does so on every rank).
+     */
+    synchronized CoreComm columns() {
+        if (columns == null) {
+            columns = parent.engine().split(parent, local.rank(), parent.rank(), -1);
+        }
+        return columns;
+    }
+
+    synchronized void free(Engine e) {
         try {
             e.free(local);
         } finally {
-            if (leaders != null) {
-                e.free(leaders);
+            try {
+                if (leaders != null) {
+                    e.free(leaders);
+                }
+            } finally {
+                if (columns != null) {
+                    e.free(columns);
+                    columns = null;
+                }
             }
         }
     }

@@ -16,13 +16,14 @@ public final class Registry {
             new BarrierTree(), new BarrierShared(), new BarrierHierarchical(), new BarrierLibrary());
     public static final Menu<BcastAlgorithm> BCAST = new Menu<>(Collective.BCAST, new BcastBinomial(),
             new BcastLinear(), new BcastBinaryTree(), new BcastSplitBinary(), new BcastPipeline(),
-            new BcastScatterAllgather(), new BcastShared(), new BcastHierarchical(), new BcastLibrary());
+            new BcastScatterAllgather(), new BcastShared(), new BcastHierarchical(), new BcastHierarchicalPipeline(),
+            new BcastLibrary());
     public static final Menu<ReduceAlgorithm> REDUCE = new Menu<>(Collective.REDUCE, new ReduceBinomial(),
             new ReduceBinary(), new ReduceRabenseifner(), new ReduceShared(), new ReduceHierarchical(), new ReduceLibrary());
     public static final Menu<AllreduceAlgorithm> ALLREDUCE = new Menu<>(Collective.ALLREDUCE,
             new AllreduceRecursiveDoubling(), new AllreduceRabenseifner(), new AllreduceRing(),
             new AllreduceBinaryTree(), new AllreduceReduceBcast(), new AllreduceSharedSlices(), new AllreduceShared(),
-            new AllreduceHierarchical(), new AllreduceLibrary());
+            new AllreduceHierarchical(), new AllreduceHierarchicalSlices(), new AllreduceLibrary());
     public static final Menu<GatherAlgorithm> GATHER = new Menu<>(Collective.GATHER, new GatherBinomial(),
             new GatherLinear(), new GatherShared(), new GatherHierarchical());
     public static final Menu<ScatterAlgorithm> SCATTER = new Menu<>(Collective.SCATTER, new ScatterBinomial(),

@@ -21,6 +21,8 @@ interface Steps {
 
     void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op);
 
+    void reduceScatter(CoreComm comm, Object s, int so, Object r, int ro, int[] counts, BasicType t, Combiner op);
+
     void gather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root);
 
     void gatherv(CoreComm comm, Object s, int so, int scount, Object r, int ro, int[] rcounts, int[] displs,

@@ -49,7 +49,7 @@ class RegistryTest {
         BcastAlgorithm b = Registry.BCAST.get("pipeline");
         assertSame(b, Registry.algorithm("bcast", "pipeline"));
         assertEquals(List.of("binomial", "linear", "binary", "split_binary", "pipeline", "scatter_allgather", "shared",
-                "hierarchical", "library"), Registry.BCAST.names());
+                "hierarchical", "hierarchical_pipeline", "library"), Registry.BCAST.names());
         for (String c : Registry.collectives()) {
             for (String a : Registry.algorithms(c)) {
                 assertEquals(a, Registry.algorithm(c, a).name());

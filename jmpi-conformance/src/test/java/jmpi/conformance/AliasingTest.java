@@ -397,22 +397,28 @@ class AliasingTest {
         return out.stream();
     }
 
-    /** Each algorithm of each menu forced; the hierarchical ones on emulated nodes of 2 ranks. */
+    /**
+     * Each algorithm of each menu forced; the hierarchical ones on emulated nodes of 2 ranks (all of them full
+     * for {@code hierarchical_slices}; segments of 24 bytes for the segmented ones).
+     */
     @ParameterizedTest(name = "{0} = {1}")
     @MethodSource("forced")
     void everyAlgorithm(String collective, String algorithm) {
-        boolean hier = algorithm.equals("hierarchical");
+        boolean hier = algorithm.startsWith("hierarchical");
         System.setProperty("jmpi.coll." + collective, algorithm);
         System.setProperty("jmpi.test.alias.only", collective);
         System.setProperty("jmpi.test.alias.forced", "true");
         if (hier) {
             System.setProperty("jmpi.coll.nodes", "2");
+            System.setProperty("jmpi.coll.hierarchySegmentBytes", "24");
         }
         if (algorithm.equals("rabenseifner")) {
             System.setProperty("jmpi.test.alias.minPerRank", "1"); // one element per block at least
         }
         try {
-            for (int np : hier ? new int[] {3, 4, 7} : new int[] {1, 2, 3, 4, 8, 16}) {
+            int[] sizes = algorithm.equals("hierarchical_slices") ? new int[] {4, 6, 8}
+                    : hier ? new int[] {3, 4, 7} : new int[] {1, 2, 3, 4, 8, 16};
+            for (int np : sizes) {
                 if (Integer.bitCount(np) != 1 && (algorithm.equals("recursive_doubling") && collective.equals("allgather")
                         || algorithm.equals("recursive_halving"))) {
                     continue; // power-of-two sizes only
@@ -424,6 +430,7 @@ class AliasingTest {
             System.clearProperty("jmpi.test.alias.only");
             System.clearProperty("jmpi.test.alias.forced");
             System.clearProperty("jmpi.coll.nodes");
+            System.clearProperty("jmpi.coll.hierarchySegmentBytes");
             System.clearProperty("jmpi.test.alias.minPerRank");
         }
     }

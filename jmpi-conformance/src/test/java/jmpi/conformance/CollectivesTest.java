@@ -253,9 +253,9 @@ class CollectivesTest {
         List<Arguments> out = new ArrayList<>();
         for (String c : Registry.collectives()) {
             for (String a : Registry.algorithms(c)) {
-                // hierarchical needs several nodes: hierarchicalOnEmulatedNodes; library the native transport:
-                // NativeConformanceTest
-                if (!a.equals("hierarchical") && !a.equals("library")) {
+                // the hierarchical ones need several nodes: hierarchicalOnEmulatedNodes; library the native
+                // transport: NativeConformanceTest
+                if (!a.startsWith("hierarchical") && !a.equals("library")) {
                     out.add(Arguments.of(c, a));
                 }
             }
@@ -304,9 +304,11 @@ class CollectivesTest {
     static Stream<Arguments> hierarchical() {
         List<Arguments> out = new ArrayList<>();
         for (String c : Registry.collectives()) {
-            if (Registry.algorithms(c).contains("hierarchical")) {
-                for (int k : new int[] {2, 3}) {
-                    out.add(Arguments.of(c, k));
+            for (String a : Registry.algorithms(c)) {
+                if (a.startsWith("hierarchical")) {
+                    for (int k : new int[] {2, 3}) {
+                        out.add(Arguments.of(c, a, k));
+                    }
                 }
             }
         }
@@ -316,31 +318,35 @@ class CollectivesTest {
     /**
      * Each hierarchical algorithm forced on its collective, with blocks of k world ranks as nodes
      * ({@code -Djmpi.coll.nodes=k}), on every size from k + 1 ranks (two nodes) to 16 of {@link #HIER_SIZES}:
-     * last nodes smaller than the others, every root (inside a node, leading one or not), every count,
-     * the non-commutative operation. Fewer ranks are one node, where the forced algorithm is refused.
+     * last nodes smaller than the others (not for {@code hierarchical_slices}, which needs nodes of one size),
+     * every root (inside a node, leading one or not), every count, the non-commutative operation. Fewer ranks
+     * are one node, where the forced algorithm is refused. The segmented ones run with segments of 24 bytes,
+     * so Body's counts cross several segments and end in a partial one.
      */
-    @ParameterizedTest(name = "{0} = hierarchical, nodes of {1}")
+    @ParameterizedTest(name = "{0} = {1}, nodes of {2}")
     @MethodSource("hierarchical")
-    void hierarchicalOnEmulatedNodes(String collective, int k) {
-        System.setProperty("jmpi.coll." + collective, "hierarchical");
+    void hierarchicalOnEmulatedNodes(String collective, String algorithm, int k) {
+        System.setProperty("jmpi.coll." + collective, algorithm);
         System.setProperty("jmpi.coll.nodes", Integer.toString(k));
+        System.setProperty("jmpi.coll.hierarchySegmentBytes", "24");
         try {
             for (int np : HIER_SIZES) {
-                if (np <= k) {
+                if (np <= k || algorithm.equals("hierarchical_slices") && np % k != 0) {
                     continue;
                 }
                 JobResult r = MultiRank.run(np, Body.class, Duration.ofSeconds(120));
-                assertEquals(0, r.exitCode(), collective + "=hierarchical, nodes of " + k + ", on " + np + " ranks:\n"
-                        + r.describe());
+                assertEquals(0, r.exitCode(), collective + "=" + algorithm + ", nodes of " + k + ", on " + np
+                        + " ranks:\n" + r.describe());
             }
         } finally {
             System.clearProperty("jmpi.coll." + collective);
             System.clearProperty("jmpi.coll.nodes");
+            System.clearProperty("jmpi.coll.hierarchySegmentBytes");
         }
     }
 
     /** Sizes for the hierarchical algorithms: with nodes of 2 and 3, even and uneven last nodes. */
-    static final int[] HIER_SIZES = {2, 3, 4, 5, 7, 8, 11, 16};
+    static final int[] HIER_SIZES = {2, 3, 4, 5, 6, 7, 8, 11, 16};
 
     /** Commutative-only and count-restricted algorithms, checked with the calls they can run. */
     public static class RestrictedBody {

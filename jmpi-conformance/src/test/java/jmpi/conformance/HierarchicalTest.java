@@ -73,10 +73,15 @@ class HierarchicalTest {
             Intracomm half = w.Split(me < p / 2 ? 0 : 1, me);
             check(half, "half " + (me < p / 2 ? 0 : 1), true);
             half.Free();
+            int[] one = {me};
             for (int i = 0; i < 2200; i++) {
                 Intracomm d = w.Dup();
                 d.Barrier();
+                d.Allreduce(one, 0, one, 0, 1, MPI.INT, MPI.MAX); // builds the columns under hierarchical_slices
                 d.Free();
+            }
+            if (one[0] != p - 1) {
+                throw new AssertionError("Allreduce MAX of the ranks on the duplicates: " + one[0]);
             }
             MPI.Finalize();
         }
@@ -154,10 +159,21 @@ class HierarchicalTest {
         }
     }
 
-    @Test
-    void communicatorsWithInterleavedNodesAndFreedHierarchiesForced() {
+    /**
+     * {@link Communicators} with every hierarchical algorithm forced: the first forms, then the second ones where a
+     * collective has two (bcast hierarchical_pipeline in segments of 24 bytes, allreduce hierarchical_slices, whose
+     * columns communicator must be freed with the hierarchy too).
+     */
+    @ParameterizedTest(name = "second forms {0}")
+    @ValueSource(booleans = {false, true})
+    void communicatorsWithInterleavedNodesAndFreedHierarchiesForced(boolean second) {
         for (String c : COLLECTIVES) {
             System.setProperty("jmpi.coll." + c, "hierarchical");
+        }
+        if (second) {
+            System.setProperty("jmpi.coll.bcast", "hierarchical_pipeline");
+            System.setProperty("jmpi.coll.allreduce", "hierarchical_slices");
+            System.setProperty("jmpi.coll.hierarchySegmentBytes", "24");
         }
         System.setProperty("jmpi.coll.nodes", "2");
         try {
@@ -167,6 +183,7 @@ class HierarchicalTest {
                 System.clearProperty("jmpi.coll." + c);
             }
             System.clearProperty("jmpi.coll.nodes");
+            System.clearProperty("jmpi.coll.hierarchySegmentBytes");
         }
     }
 
