@@ -30,12 +30,12 @@ public final class CollKernel {
 
     /**
      * The algorithms of {@code collective} the tuner forces one by one: its menu without the node-aware
-     * ({@code hierarchical}) ones, which need a job over several nodes (and forcing barrier's would stop
+     * ({@code hierarchical...}) ones, which need a job over several nodes (and forcing barrier's would stop
      * every driver's timing barrier on one node), and the MPI library's own ({@code library}), which need the
      * native transport.
      */
     public static List<String> tunable(String collective) {
-        return Registry.algorithms(collective).stream().filter(a -> !a.equals("hierarchical") && !a.equals("library"))
+        return Registry.algorithms(collective).stream().filter(a -> !a.startsWith("hierarchical") && !a.equals("library"))
                 .toList();
     }
 
@@ -254,7 +254,7 @@ public final class CollKernel {
         }
         Algorithm a = Registry.algorithm(collective, f);
         Problem p = problem(bytes);
-        if (p.nodes() == null && System.getenv("JMPI_BOOT") != null && f.equals("hierarchical")) {
+        if (p.nodes() == null && System.getenv("JMPI_BOOT") != null && f.startsWith("hierarchical")) {
             // A process job's nodes (its hosts or JVMs) are known to the collectives, not here: let the call
             // judge (a forced algorithm that cannot run fails it with ERR_ARG).
             return null;

@@ -32,7 +32,7 @@ public final class Registry {
             new AllgatherBruck(), new AllgatherRecursiveDoubling(), new AllgatherShared(), new AllgatherHierarchical(),
             new AllgatherLibrary());
     public static final Menu<AlltoallAlgorithm> ALLTOALL = new Menu<>(Collective.ALLTOALL, new AlltoallPairwise(),
-            new AlltoallBruck(), new AlltoallLinear(), new AlltoallShared(), new AlltoallLibrary());
+            new AlltoallBruck(), new AlltoallLinear(), new AlltoallShared(), new AlltoallHierarchical(), new AlltoallLibrary());
     public static final Menu<ReduceScatterAlgorithm> REDUCE_SCATTER = new Menu<>(Collective.REDUCE_SCATTER,
             new ReduceScatterRecursiveHalving(), new ReduceScatterPairwise(), new ReduceScatterReduceScatterv(),
             new ReduceScatterShared());
