@@ -33,22 +33,16 @@ public final class Message {
 
     /** MPI_Mprobe: waits for a matching message on {@code comm} and takes it. */
     public Status mProbe(int source, int tag, Comm comm) throws MPIException {
-        Comm c = comm(comm);
-        return c.call(() -> {
-            CoreComm core = c.core();
-            if (source == MPI.PROC_NULL) {
-                noProc = true;
-                matched = null;
-                return Comm.procNullStatus();
-            }
-            PointToPoint.Matched m = core.engine().mprobe(core, c.source(source, core), c.tag(tag, true));
-            bind(c, m);
-            return Status.of(m.status());
-        });
+        return probe(source, tag, comm, true);
     }
 
     /** MPI_Improbe: takes a matching message and returns its status, or returns null (this message unchanged). */
     public Status imProbe(int source, int tag, Comm comm) throws MPIException {
+        return probe(source, tag, comm, false);
+    }
+
+    /** Both probes: {@code wait} blocks until a message matches; otherwise null when none does yet. */
+    private Status probe(int source, int tag, Comm comm, boolean wait) throws MPIException {
         Comm c = comm(comm);
         return c.call(() -> {
             CoreComm core = c.core();
@@ -57,7 +51,9 @@ public final class Message {
                 matched = null;
                 return Comm.procNullStatus();
             }
-            PointToPoint.Matched m = core.engine().improbe(core, c.source(source, core), c.tag(tag, true));
+            int src = c.source(source, core);
+            int t = c.tag(tag, true);
+            PointToPoint.Matched m = wait ? core.engine().mprobe(core, src, t) : core.engine().improbe(core, src, t);
             if (m == null) {
                 return null;
             }

@@ -58,24 +58,25 @@ class ClustersSelectionTest {
 
     /**
      * What the grid measurements chose (bench/grid-figures.sh and the forced runs of 2026-11-25): bcast in segments
-     * and reduce hierarchical at every size; allreduce hierarchical below 256 KiB and by slices above (over clusters of
-     * unequal sizes, where slices cannot run, the flat algorithms' choice); alltoall aggregated at the leaders up to
+     * and reduce hierarchical at every size; allreduce hierarchical below 64 KiB, above it the flat algorithms' choice
+     * (rabenseifner, which with the clusters in blocks moves as little across as hierarchical_slices and was faster
+     * here); alltoall aggregated at the leaders up to
      * 2 KiB per pair, direct above; between the two leaders of two clusters one crossing: binomial for bcast and
      * reduce, recursive doubling for allreduce.
      */
     @Test
     void theMeasuredClusterLines() {
         Selection table = Selection.defaults();
-        for (long bytes : new long[] {8, 2047, 2048, 16384, 65535, 65536, 262143, 262144, 1 << 20, 4 << 20}) {
+        for (long bytes : new long[] {8, 2048, 2049, 16384, 65535, 65536, 262143, 262144, 1 << 20, 4 << 20}) {
             Problem world = new Problem(8, bytes, (int) (bytes / 8), true, false, TWO_CLUSTERS);
             assertEquals("hierarchical_pipeline", table.choose("bcast", "clusters", world).name(), "bcast " + bytes);
             assertEquals("hierarchical", table.choose("reduce", "clusters", world).name(), "reduce " + bytes);
-            assertEquals(bytes < 262144 ? "hierarchical" : "hierarchical_slices",
+            assertEquals(bytes < 65536 ? "hierarchical" : table.choose("allreduce", "any", world).name(),
                     table.choose("allreduce", "clusters", world).name(), "allreduce " + bytes);
-            assertEquals(bytes < 2048 ? "hierarchical" : table.choose("alltoall", "any", world).name(),
+            assertEquals(bytes <= 2048 ? "hierarchical" : table.choose("alltoall", "any", world).name(),
                     table.choose("alltoall", "clusters", world).name(), "alltoall " + bytes);
             Problem uneven = new Problem(6, bytes, (int) (bytes / 8), true, false, UNEVEN);
-            assertEquals(bytes < 262144 ? "hierarchical" : table.choose("allreduce", "any", uneven).name(),
+            assertEquals(bytes < 65536 ? "hierarchical" : table.choose("allreduce", "any", uneven).name(),
                     table.choose("allreduce", "clusters", uneven).name(), "allreduce over " + UNEVEN + ", " + bytes);
             Problem leaders = new Problem(2, bytes, (int) (bytes / 8), true, false, Nodes.of(new int[] {0, 1}));
             assertEquals("binomial", table.choose("bcast", "clusters", leaders).name(), "leaders' bcast " + bytes);
