@@ -39,14 +39,9 @@ while [ $# -gt 0 ]; do
   shift 2
 done
 [ $# -ge 1 ] || { echo "grid-algorithms.sh: no sides (label|placement|options)" >&2; exit 2; }
-[ "$(id -u)" = 0 ] || { echo "grid-algorithms.sh: needs root (network namespaces)" >&2; exit 2; }
-jmpi_need_lib
 name=jga
-np=$((2 * per))
-work=$(mktemp -d)
-cleanup() { "$here/wan.sh" down --name $name >/dev/null 2>&1 || true; rm -rf "$work"; }
-trap cleanup EXIT
-"$here/wan.sh" down --name $name >/dev/null 2>&1 || true
+source "$here/grid-common.sh"
+grid_setup grid-algorithms.sh
 mkdir -p "$(dirname "$out")"
 exec > >(tee "$out") 2>&1
 command=$(printf ' %q' "$@")
@@ -54,20 +49,6 @@ echo "# grid-algorithms.sh: $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, l
 echo "# jmpi $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'), $("$JMPI_JAVA_HOME/bin/java" -version 2>&1 | head -1)"
 echo "# two clusters x $per hosts (network namespaces), one rank per host"
 echo "# command: bench/grid-algorithms.sh --per-cluster $per --links \"$links\" --rounds $rounds --tests $tests --sizes $sizes --iters $iters --warmup $warmup$command"
-
-hostfile() { # placement -> path
-  local f=$work/hosts-$1 k j attr=
-  case "$1" in aware|aware-rr) ;; unaware|unaware-rr) ;; *) echo "grid-algorithms.sh: unknown placement $1" >&2; exit 2 ;; esac
-  : > "$f"
-  if [[ $1 == *-rr ]]; then
-    for j in $(seq 0 $((per - 1))); do for k in 0 1; do
-      [[ $1 == aware* ]] && attr=" cluster=c$k"; echo "$name-c${k}h$j slots=1$attr" >> "$f"; done; done
-  else
-    for k in 0 1; do for j in $(seq 0 $((per - 1))); do
-      [[ $1 == aware* ]] && attr=" cluster=c$k"; echo "$name-c${k}h$j slots=1$attr" >> "$f"; done; done
-  fi
-  echo "$f"
-}
 
 for link in $links; do
   rate=${link%%:*}; delay=${link#*:}
@@ -81,9 +62,7 @@ for link in $links; do
       IFS='|' read -r label placement opts <<< "$side"
       f=$work/$rate-$delay-$i-$r.txt
       echo "# side $i: $label" > "$f"
-      ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC -Xmx1g $opts" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
-        jmpi.launcher.Jmpirun -np $np --hostfile "$(hostfile "$placement")" --remote-start "ip netns exec {host}" \
-        --bootstrap-address 10.77.0.10 --timeout 900 -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.Grid --tests "$tests" \
+      grid_run "$(grid_hostfile "$placement")" "-Xmx1g $opts" jmpi-bench.jar jmpi.bench.Grid --tests "$tests" \
         --sizes "$sizes" --iters "$iters" --warmup "$warmup" >> "$f" 2>&1 || echo "# FAILED: $label round $r" | tee -a "$f"
     done
   done

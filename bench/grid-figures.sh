@@ -51,14 +51,9 @@ while [ $# -gt 0 ]; do
   esac
   shift 2
 done
-[ "$(id -u)" = 0 ] || { echo "grid-figures.sh: needs root (network namespaces)" >&2; exit 2; }
-jmpi_need_lib
 name=jgf
-np=$((2 * per))
-work=$(mktemp -d)
-cleanup() { "$here/wan.sh" down --name $name >/dev/null 2>&1 || true; rm -rf "$work"; }
-trap cleanup EXIT
-"$here/wan.sh" down --name $name >/dev/null 2>&1 || true
+source "$here/grid-common.sh"
+grid_setup grid-figures.sh
 
 have_c=0
 if [ $want_c = 1 ] && command -v mpicc.openmpi >/dev/null && command -v mpirun.openmpi >/dev/null && [ -f "$here/c/grid.c" ]; then
@@ -73,33 +68,17 @@ echo "# two clusters x $per hosts (network namespaces), one rank per host, links
 echo "# command: bench/grid-figures.sh --per-cluster $per --links \"$links\" --rounds $rounds --sizes $sizes --coll-sizes $coll_sizes --iters $iters --warmup $warmup${ft:+ --ft $ft}$([ $only_ft = 1 ] && echo ' --only-ft')"
 [ $have_c = 1 ] || echo "# C side: not run (no mpicc.openmpi / mpirun.openmpi, bench/c/grid.c missing, or --no-c)"
 
-addr0() { echo "10.77.0.10"; }
-hostfile() { # aware|unaware|unaware-rr -> path
-  local f=$work/hosts-$1 k j
-  : > "$f"
-  if [ "$1" = unaware-rr ]; then
-    for j in $(seq 0 $((per - 1))); do for k in 0 1; do echo "$name-c${k}h$j slots=1" >> "$f"; done; done
-  else
-    for k in 0 1; do for j in $(seq 0 $((per - 1))); do
-      if [ "$1" = aware ]; then echo "$name-c${k}h$j slots=1 cluster=c$k" >> "$f"; else echo "$name-c${k}h$j slots=1" >> "$f"; fi
-    done; done
-  fi
-  echo "$f"
-}
-in_grid() { # JVM-options jar class args...: jmpirun on the first host of cluster 0, the ranks on $hosts
-  local jvm=$1 jar=$2; shift 2
-  ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC $jvm" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \
-    jmpi.launcher.Jmpirun -np $np --hostfile "$hosts" --remote-start "ip netns exec {host}" --bootstrap-address "$(addr0)" \
-    --timeout 900 -cp "$JMPI_LIB/$jar" "$@"
+in_grid() { # JVM-options jar class args...: a job on the hosts of $hosts
+  grid_run "$hosts" "$@"
 }
 run_jmpi() { # side file
   local hosts opts tests=bcast,reduce,allreduce,alltoall pp=1
   case "$1" in
-    jmpi-new) hosts=$(hostfile aware); opts= ;;
-    jmpi-unaware) hosts=$(hostfile unaware); opts=-Djmpi.rndv.ahead=1048576 ;;
-    jmpi-unaware-rr) hosts=$(hostfile unaware-rr); opts=-Djmpi.rndv.ahead=1048576; pp=0 ;;
-    jmpi-aggregated) hosts=$(hostfile aware); opts=-Djmpi.coll.alltoall=hierarchical; tests=alltoall; pp=0 ;;
-    jmpi-old) hosts=$(hostfile unaware); opts=-Djmpi.rndv.ahead=0 ;;
+    jmpi-new) hosts=$(grid_hostfile aware); opts= ;;
+    jmpi-unaware) hosts=$(grid_hostfile unaware); opts=-Djmpi.rndv.ahead=1048576 ;;
+    jmpi-unaware-rr) hosts=$(grid_hostfile unaware-rr); opts=-Djmpi.rndv.ahead=1048576; pp=0 ;;
+    jmpi-aggregated) hosts=$(grid_hostfile aware); opts=-Djmpi.coll.alltoall=hierarchical; tests=alltoall; pp=0 ;;
+    jmpi-old) hosts=$(grid_hostfile unaware); opts=-Djmpi.rndv.ahead=0 ;;
     *) echo "grid-figures.sh: unknown side $1" >&2; exit 2 ;;
   esac
   : > "$2"
@@ -163,7 +142,7 @@ for link in $links; do
         printf " %9s %9s %9s\n", (o > 0 ? sprintf("%.2f", w / o) : "-"), (u > 0 ? sprintf("%.2f", w / u) : "-"),
           (rr > 0 ? sprintf("%.2f", w / rr) : "-") }
       if (hasft) { printf "ft (s)    %10s", ""; for (j = 1; j <= ns; j++) printf " %13s", ft[S[j], "ft"]; printf "\n" }
-    }' "$work"/$rate-$delay-*.txt
+    }' $(for side in $sides; do ls "$work"/$rate-$delay-$side-[0-9]*.txt; done)
   "$here/wan.sh" down --name $name > /dev/null
 done
 echo
