@@ -102,9 +102,10 @@ run_c() { # file
   : > "$f"
   for k in 0 1; do for j in $(seq 0 $((per - 1))); do echo "$name-c${k}h$j slots=1" >> "$f"; done; done
   # namespace names as host names (not resolved: if_base_do_not_resolve), started through bench/c/netns-agent.sh;
-  # idle ranks yield (mpi_yield_when_idle): the jmpi ranks park when idle too, and there are more ranks than cores
+  # idle ranks yield (mpi_yield_when_idle): the jmpi ranks park when idle too, and there are more ranks than cores;
+  # rtc ^hwloc: no binding wanted, and its topology mapping once crashed an orted (see NativeMultiHostTest)
   local launch=(ip netns exec $name-c0h0 mpirun.openmpi --allow-run-as-root --oversubscribe --bind-to none -np $np --hostfile "$f"
-    --mca plm_rsh_agent "$here/c/netns-agent.sh" --mca plm_rsh_no_tree_spawn 1 --mca if_base_do_not_resolve 1
+    --mca plm_rsh_agent "$here/c/netns-agent.sh" --mca plm_rsh_no_tree_spawn 1 --mca if_base_do_not_resolve 1 --mca rtc ^hwloc
     --mca btl tcp,self --mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0 --mca mpi_yield_when_idle 1)
   { "${launch[@]}" "$work/grid" --tests pingpong --sizes "$sizes" --iters "$iters" --warmup "$warmup" \
     && "${launch[@]}" "$work/grid" --tests bcast,reduce,allreduce,alltoall --sizes "$coll_sizes" --iters "$iters" --warmup "$warmup"; } \
