@@ -51,10 +51,7 @@ echo "# two clusters x $per hosts (network namespaces), one rank per host"
 echo "# command: bench/grid-algorithms.sh --per-cluster $per --links \"$links\" --rounds $rounds --tests $tests --sizes $sizes --iters $iters --warmup $warmup$command"
 
 for link in $links; do
-  rate=${link%%:*}; delay=${link#*:}
-  "$here/wan.sh" up --name $name --clusters 2 --per-cluster "$per" --rate "$rate" --delay "$delay" > "$work/up.txt"
-  echo
-  echo "## link $rate, one-way delay $delay ($(head -1 "$work/up.txt"))"
+  grid_link_up "$link"
   for r in $(seq 1 "$rounds"); do
     i=0
     for side in "$@"; do
@@ -66,7 +63,7 @@ for link in $links; do
         --sizes "$sizes" --iters "$iters" --warmup "$warmup" >> "$f" 2>&1 || echo "# FAILED: $label round $r" | tee -a "$f"
     done
   done
-  echo "# relay after this link: $("$here/wan.sh" status --name $name | grep -A3 '^# relay statistics' | tr '\n' ';' | tr -s ' ')"
+  grid_relay_report
   awk -v nsides=$# '
     FNR == 1 { match(FILENAME, /-[0-9]+-[0-9]+\.txt$/); split(substr(FILENAME, RSTART + 1), a, /[-.]/); s = a[1]
                sub(/^# side [0-9]+: /, ""); label[s] = $0; next }
@@ -79,7 +76,7 @@ for link in $links; do
           printf "%-10s %9d  %-24s %-32s %10.1f %8s\n", kk[1], kk[2], label[s], t[s, order[i]], b,
             (b > 0 && best[1, order[i]] > 0 ? sprintf("%.2f", best[1, order[i]] / b) : "-") }
       }
-    }' $(ls "$work"/$rate-$delay-*-*.txt | sort -t- -k3,3n)
+    }' "$work"/$rate-$delay-*-*.txt
   "$here/wan.sh" down --name $name > /dev/null
 done
 echo

@@ -27,6 +27,17 @@ grid_hostfile() {
   echo "$f"
 }
 
+grid_link_up() { # RATE:DELAY: the topology with that link between the clusters, announced; sets $rate and $delay
+  rate=${1%%:*}; delay=${1#*:}
+  "$here/wan.sh" up --name $name --clusters 2 --per-cluster "$per" --rate "$rate" --delay "$delay" > "$work/up.txt"
+  echo
+  echo "## link $rate, one-way delay $delay ($(head -1 "$work/up.txt"))"
+}
+
+grid_relay_report() { # the relay's statistics on one line: how late it forwarded packets (how far to trust the link)
+  echo "# relay after this link: $("$here/wan.sh" status --name $name | grep -A3 '^# relay statistics' | tr '\n' ';' | tr -s ' ')"
+}
+
 grid_run() { # hostfile JVM-options jar class args...: jmpirun on the first host of cluster 0, one rank per host
   local hosts=$1 jvm=$2 jar=$3; shift 3
   ip netns exec $name-c0h0 env JMPI_JAVA_OPTS="-XX:+UseSerialGC $jvm" "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" \

@@ -114,10 +114,7 @@ run_c() { # file
 
 [ $have_c = 1 ] && sides="$sides c"
 for link in $links; do
-  rate=${link%%:*}; delay=${link#*:}
-  "$here/wan.sh" up --name $name --clusters 2 --per-cluster "$per" --rate "$rate" --delay "$delay" > "$work/up.txt"
-  echo
-  echo "## link $rate, one-way delay $delay ($(head -1 "$work/up.txt"))"
+  grid_link_up "$link"
   for r in $(seq 1 "$rounds"); do
     for side in $sides; do
       f=$work/$rate-$delay-$side-$r.txt
@@ -125,7 +122,7 @@ for link in $links; do
       grep -q FAILED "$f" && { echo "# $side round $r failed:"; grep -v '^ *[a-z]*  *[0-9]' "$f" | tail -5 | sed 's/^/#   /'; }
     done
   done
-  echo "# relay after this link: $("$here/wan.sh" status --name $name | grep -A9 '^# relay statistics' | tr '\n' ';' | tr -s ' ')"
+  grid_relay_report
   # best (highest MB/s) of the rounds per side, test and size, side by side
   awk -v sides="$sides" '
     FNR == 1 { match(FILENAME, /(jmpi-new|jmpi-unaware|jmpi-unaware-rr|jmpi-aggregated|jmpi-old|c)-[0-9]+\.txt$/); s = substr(FILENAME, RSTART, RLENGTH); sub(/-[0-9]+\.txt$/, "", s) }

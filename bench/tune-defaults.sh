@@ -47,9 +47,9 @@ nps=${np_list//,/ }
   --comment "measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname) ($(nproc) cores), threads transport, ranks $np_list: $rounds tuner rounds (8 B x 8^k up to $max) + Leus's sizes for bcast/allreduce, best of each point, $(( $(date +%s) - start )) s" \
   --comment "command: bench/tune-defaults.sh --rounds $rounds --np-list $np_list --max $max --iters $iters --warmup $warmup" \
   --comment "lines for the localities processes, hosts, clusters and any: kept from the previous table (literature, hierarchical on hosts and" \
-  --comment "  on clusters; the clusters lines of bcast, reduce and allreduce measured under bench/wan.sh, see bench/results/" \
-  --comment "  2026-11-24-grid-figures.txt; the other clusters lines literature-based; collectives without a hierarchical" \
-  --comment "  algorithm fall to their any lines there)" \
+  --comment "  on clusters; the clusters lines of bcast, reduce, allreduce and alltoall measured under bench/wan.sh, see bench/results/" \
+  --comment "  2026-11-24-grid-figures.txt and 2026-11-25-grid-{bcast,allreduce,alltoall}.txt; the other clusters lines" \
+  --comment "  literature-based; collectives without a hierarchical algorithm fall to their any lines there)" \
   "$dir"/round*/np*.txt "$dir"/leus/np*.txt > /dev/null
 if [ "$shm_np_list" != none ]; then
   echo "tune-defaults: shm (processes of this host)" >&2

@@ -45,7 +45,12 @@ final class AlltoallHierarchical implements AlltoallAlgorithm {
             c.recv(r, ro, all, t, leader);
             return;
         }
-        int[] mine = nodes.members(node);
+        int nodeCount = nodes.count();
+        int[][] members = new int[nodeCount][];
+        for (int b = 0; b < nodeCount; b++) {
+            members[b] = nodes.members(b);
+        }
+        int[] mine = members[node];
         int m = mine.length;
         // The node's send buffers, member by member (this rank's own in place in s).
         Object gathered = Ctx.alloc(t, Math.multiplyExact(m, all));
@@ -54,14 +59,12 @@ final class AlltoallHierarchical implements AlltoallAlgorithm {
             fromMembers.add(c.irecv(gathered, i * all, all, t, mine[i]));
         }
         List<CoreRequest> pending = new ArrayList<>();
-        int nodeCount = nodes.count();
-        int[][] members = new int[nodeCount][];
         Object[] in = new Object[nodeCount];
         for (int b = 0; b < nodeCount; b++) {
-            members[b] = nodes.members(b);
             if (b != node) {
-                in[b] = Ctx.alloc(t, Math.multiplyExact(Math.multiplyExact(members[b].length, m), count));
-                pending.add(c.irecv(in[b], 0, members[b].length * m * count, t, nodes.leader(b)));
+                int n = Math.multiplyExact(Math.multiplyExact(members[b].length, m), count);
+                in[b] = Ctx.alloc(t, n);
+                pending.add(c.irecv(in[b], 0, n, t, nodes.leader(b)));
             }
         }
         Ctx.copy(s, so, gathered, 0, all);
@@ -88,9 +91,9 @@ final class AlltoallHierarchical implements AlltoallAlgorithm {
         // Each member k's p blocks in source-rank order: from this node's gathered buffers or from the
         // message of the source's node (laid out source member by source member, this node's members inside).
         int[] localIndex = Hierarchy.localRanks(nodes, p);
-        Object result = null;
         for (int k = 0; k < m; k++) {
-            Object dst = k == 0 ? r : (result = Ctx.alloc(t, all));
+            // this rank's own blocks straight into r; each member's into a new array sent to it
+            Object dst = k == 0 ? r : Ctx.alloc(t, all);
             int doff = k == 0 ? ro : 0;
             for (int src = 0; src < p; src++) {
                 int b = nodes.nodeOf(src);
@@ -102,7 +105,7 @@ final class AlltoallHierarchical implements AlltoallAlgorithm {
                 }
             }
             if (k > 0) {
-                pending.add(c.isend(result, 0, all, t, mine[k]));
+                pending.add(c.isend(dst, 0, all, t, mine[k]));
             }
         }
         c.waitAll(pending.toArray(new CoreRequest[0]));

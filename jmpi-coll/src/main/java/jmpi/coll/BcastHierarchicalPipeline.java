@@ -27,8 +27,7 @@ final class BcastHierarchicalPipeline implements BcastAlgorithm {
 
     @Override
     public void run(Ctx c, Object buf, int off, int count, BasicType t, int root) {
-        int seg = (int) Math.max(1, Math.min(Integer.MAX_VALUE, CollSetting.hierarchySegmentBytes()
-                / Math.max(1, t.size())));
+        int seg = Blocks.perSegment(CollSetting.hierarchySegmentBytes(), t);
         int from = 0;
         do {
             int n = Math.min(seg, count - from);

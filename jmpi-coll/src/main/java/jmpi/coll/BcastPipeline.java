@@ -23,7 +23,7 @@ final class BcastPipeline implements BcastAlgorithm {
     public void run(Ctx c, Object buf, int off, int count, BasicType t, int root) {
         int p = c.size;
         int rel = (c.rank - root + p) % p;
-        int seg = Math.max(1, (int) (CollSetting.segmentBytes() / Math.max(1, t.size())));
+        int seg = Blocks.perSegment(CollSetting.segmentBytes(), t);
         int prev = (c.rank - 1 + p) % p;
         int next = (c.rank + 1) % p;
         boolean last = rel == p - 1;

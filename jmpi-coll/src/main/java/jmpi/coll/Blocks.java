@@ -38,6 +38,11 @@ final class Blocks {
         return c;
     }
 
+    /** Whole elements of {@code t} in a segment of {@code segmentBytes} (a segmented algorithm's step): at least 1. */
+    static int perSegment(long segmentBytes, jmpi.datatype.BasicType t) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, segmentBytes / Math.max(1, t.size())));
+    }
+
     static int[] displs(int p, int count) {
         int[] d = new int[p];
         for (int i = 0; i < p; i++) {

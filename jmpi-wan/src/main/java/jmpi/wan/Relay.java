@@ -130,6 +130,11 @@ public final class Relay {
         return Math.max(bdp, 64L * mtu);
     }
 
+    /** Where the statistics for {@code statsFile} are written before they replace it at once. */
+    static Path partial(Path statsFile) {
+        return statsFile.resolveSibling(statsFile.getFileName() + ".tmp");
+    }
+
     void run(Path statsFile) throws InterruptedException {
         Thread w = Thread.ofPlatform().name("relay-writer").daemon().start(this::writeLoop);
         writer = w;
@@ -138,7 +143,7 @@ public final class Relay {
             Thread.sleep(1000);
             if (statsFile != null) {
                 try {
-                    Path tmp = statsFile.resolveSibling(statsFile.getFileName() + ".tmp");
+                    Path tmp = partial(statsFile);
                     try (PrintStream out = new PrintStream(Files.newOutputStream(tmp), false)) {
                         report(out);
                     }

@@ -138,8 +138,8 @@ public final class Topology {
                     must("ip", "-n", h, "route", "add", "default", "via", "10." + s.subnet + "." + k + ".1");
                 }
             }
-            Path log = STATE_DIR.resolve(s.name + ".relay.log");
-            Path stats = STATE_DIR.resolve(s.name + ".relay.stats");
+            Path log = relayLogFile(s.name);
+            Path stats = relayStatsFile(s.name);
             // The relay is the network, not a program on the hosts: real-time priority (where chrt exists and is
             // allowed) so that ranks busy on every core do not make packets late; it never spins for long.
             List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", w));
@@ -213,9 +213,9 @@ public final class Topology {
         }
         Files.deleteIfExists(state);
         // the relay's log and statistics go with it (read them with status before down)
-        any |= Files.deleteIfExists(STATE_DIR.resolve(name + ".relay.log"));
-        any |= Files.deleteIfExists(STATE_DIR.resolve(name + ".relay.stats"));
-        Files.deleteIfExists(STATE_DIR.resolve(name + ".relay.stats.tmp"));
+        any |= Files.deleteIfExists(relayLogFile(name));
+        any |= Files.deleteIfExists(relayStatsFile(name));
+        Files.deleteIfExists(Relay.partial(relayStatsFile(name)));
         if (!failed.isEmpty()) {
             throw new IllegalStateException("could not remove " + failed);
         }
@@ -230,13 +230,13 @@ public final class Topology {
 
     /** The relay's last statistics of topology {@code name} (empty when none were written yet). */
     public static String relayStatistics(String name) throws IOException {
-        Path stats = STATE_DIR.resolve(name + ".relay.stats");
+        Path stats = relayStatsFile(name);
         return Files.exists(stats) ? Files.readString(stats) : "";
     }
 
     /** The relay's log (its first line says what it emulates). */
     public static String relayLog(String name) throws IOException {
-        Path log = STATE_DIR.resolve(name + ".relay.log");
+        Path log = relayLogFile(name);
         return Files.exists(log) ? Files.readString(log) : "";
     }
 
@@ -276,6 +276,16 @@ public final class Topology {
 
     static Path stateFile(String name) {
         return STATE_DIR.resolve(name + ".properties");
+    }
+
+    /** The relay's log of topology {@code name}. */
+    static Path relayLogFile(String name) {
+        return STATE_DIR.resolve(name + ".relay.log");
+    }
+
+    /** The relay's statistics of topology {@code name}, rewritten every second. */
+    static Path relayStatsFile(String name) {
+        return STATE_DIR.resolve(name + ".relay.stats");
     }
 
     static List<String> listNamespaces() throws IOException, InterruptedException {
