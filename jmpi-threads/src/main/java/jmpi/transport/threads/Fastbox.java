@@ -54,6 +54,11 @@ final class Fastbox {
         private long cachedHead;
         private long head;
         private long lastSeq;
+        /**
+         * The reading side of the eager ring of the direction this end consumes, once the peer made it
+         * (published with release by the peer, read with acquire).
+         */
+        private volatile EagerRing.Reader ringIn;
 
         End(int out, int peer) {
             this.out = out;
@@ -89,6 +94,15 @@ final class Fastbox {
             LONG.setVolatile(rings, base + SEQ, seq);
             tail = t + 1;
             return true;
+        }
+
+        /** The eager ring this end reads, or null while the peer has sent nothing through one. */
+        EagerRing.Reader ringIn() {
+            return ringIn;
+        }
+
+        void attachRing(EagerRing.Reader reader) {
+            ringIn = reader;
         }
 
         /** Consumer: the sequence number of the next unread message, or 0 when there is none. */

@@ -26,6 +26,8 @@ final class PairChannel {
     long nextSeq = 1;
     /** Created on the first small message; guarded by the lock. */
     Fastbox.End box;
+    /** Made on the first message for the eager ring; guarded by the lock. */
+    EagerRing.Writer ring;
 
     void lock() {
         while (!LOCK.compareAndSet(this, 0, 1)) {

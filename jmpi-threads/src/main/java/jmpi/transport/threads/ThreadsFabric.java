@@ -14,6 +14,9 @@ public final class ThreadsFabric {
     private final boolean encodeFrames;
     /** Fastboxes by pair (lower rank << 32 | higher rank); guarded by this. */
     private final java.util.Map<Long, Fastbox> fastboxes = new java.util.HashMap<>();
+    /** Capacity of each direction's eager ring and the largest message it takes ({@link ThreadsSetting}). */
+    final int ringBytes;
+    final int ringMessage;
 
     public ThreadsFabric(int size) {
         this(size, false);
@@ -44,6 +47,8 @@ public final class ThreadsFabric {
         if (first < 0 || count < 1 || first + count > size) {
             throw new IllegalArgumentException("ranks " + first + ".." + (first + count - 1) + " are not in a job of " + size);
         }
+        ringBytes = ThreadsSetting.ringBytes(size);
+        ringMessage = ThreadsSetting.ringMessage(ringBytes);
         endpoints = new ThreadsEndpoint[size];
         for (int i = first; i < first + count; i++) {
             endpoints[i] = new ThreadsEndpoint(this, i);
@@ -99,6 +104,18 @@ public final class ThreadsFabric {
             endpoints[hi].attach(lo, box.upper);
         }
         return box.endOf(sender, lo);
+    }
+
+    /**
+     * Makes the eager ring from {@code sender} to {@code receiver} (whose fastbox exists; the two may be the
+     * same rank) and attaches its
+     * reading side to the receiver's end; the sender's only call for the pair (under its pair lock).
+     */
+    synchronized EagerRing.Writer eagerRing(int sender, int receiver) {
+        EagerRing ring = new EagerRing(ringBytes, ringMessage, sender);
+        // The end the receiver polls for this sender (to itself: the pair's upper end, see fastbox)
+        endpoints[receiver].boxFrom(sender).attachRing(ring.reader);
+        return ring.writer;
     }
 
     /** Wakes every parked rank (used when the job aborts). */

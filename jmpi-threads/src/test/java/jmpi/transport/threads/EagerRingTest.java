@@ -1,0 +1,231 @@
+package jmpi.transport.threads;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import jmpi.spi.Frame;
+import jmpi.spi.FrameSink;
+
+/**
+ * The threads transport's small-message paths (fastbox up to 8 bytes, eager ring above, frames beyond the
+ * ring's limit or when it is full): every message arrives once, whole, in the order sent, whichever path
+ * it took, whether a posted receive takes it from the ring or it is copied out as a frame.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class EagerRingTest {
+    /** Takes messages whose tag is even through tryDeliver, declines odd tags; records everything as ints. */
+    static final class Sink implements FrameSink {
+        final List<Integer> tags = new ArrayList<>();
+        final List<int[]> values = new ArrayList<>();
+        int direct;
+
+        @Override
+        public void accept(Frame f) {
+            tags.add(f.tag);
+            int[] v;
+            if (f.bytes != null) {
+                v = new int[f.bytes.length / 4];
+                MemorySegment.copy(f.bytes, 0, MemorySegment.ofArray(v), ValueLayout.JAVA_BYTE, 0, f.bytes.length);
+            } else if (f instanceof jmpi.spi.Frame && f.data != null) {
+                v = f.data.toArray(ValueLayout.JAVA_INT);
+            } else {
+                v = new int[0];
+            }
+            values.add(v);
+        }
+
+        @Override
+        public boolean tryDeliver(int context, int source, int tag, int typeCode, int count, MemorySegment data,
+                                  long offset, int bytes) {
+            if ((tag & 1) != 0) {
+                return false;
+            }
+            assertEquals(count * 4, bytes);
+            int[] v = new int[count];
+            MemorySegment.copy(data, ValueLayout.JAVA_INT_UNALIGNED, offset, v, 0, count);
+            tags.add(tag);
+            values.add(v);
+            direct++;
+            return true;
+        }
+
+        @Override
+        public void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
+            throw new AssertionError("no data expected");
+        }
+    }
+
+    private static Frame eager(int tag, int[] v) {
+        Frame f = new Frame();
+        f.kind = Frame.EAGER;
+        f.tag = tag;
+        f.count = v.length;
+        f.data = MemorySegment.ofArray(v.clone());
+        return f;
+    }
+
+    /** Message {@code i}'s content: numbers near i, which a stale stamp would look like. */
+    private static int[] content(int i, int len) {
+        int[] v = new int[len];
+        for (int k = 0; k < len; k++) {
+            v[k] = i + k / 16;
+        }
+        return v;
+    }
+
+    private static void check(Sink sink, List<Integer> sentTags, List<Integer> lengths) {
+        assertEquals(sentTags, sink.tags);
+        for (int i = 0; i < sentTags.size(); i++) {
+            assertArrayEquals(content(i, lengths.get(i)), sink.values.get(i), "message " + i);
+        }
+    }
+
+    @Test
+    void everySizeUpToTheLimitKeepsOrderWithFramesAndFallsBackWhenTheRingIsFull() {
+        ThreadsFabric fabric = new ThreadsFabric(2);
+        ThreadsEndpoint a = (ThreadsEndpoint) fabric.endpoint(0);
+        ThreadsEndpoint b = (ThreadsEndpoint) fabric.endpoint(1);
+        int limitInts = a.smallMessageLimit() / 4;
+        assertTrue(limitInts >= 256, "the ring takes at least 1 KiB messages by default: " + a.smallMessageLimit());
+        Sink sink = new Sink();
+        List<Integer> tags = new ArrayList<>();
+        List<Integer> lengths = new ArrayList<>();
+        boolean fallback = false;
+        // without polling: sizes 0 .. limit (fastbox, ring, pad records at the wrap), a frame now and then
+        for (int i = 0; i < 3000; i++) {
+            int len = i % 11 == 0 ? limitInts : (i * 37) % (limitInts + 1);
+            int[] v = content(i, len);
+            int tag = 2 * i + (i % 3 == 0 ? 1 : 0);
+            if (i % 97 == 0) {
+                a.send(1, eager(tag, v));
+            } else if (!a.trySendSmall(1, 0, 0, tag, 3, v, 0, len, ValueLayout.JAVA_INT_UNALIGNED)) {
+                fallback = true;
+                a.send(1, eager(tag, v));
+            }
+            java.util.Arrays.fill(v, -7); // the caller may reuse its buffer at once
+            tags.add(tag);
+            lengths.add(len);
+        }
+        assertTrue(fallback, "3000 messages without a poll must fill the ring");
+        while (b.hasIncoming()) {
+            b.poll(sink);
+        }
+        check(sink, tags, lengths);
+        assertTrue(sink.direct > 0);
+        assertFalse(a.trySendSmall(1, 0, 0, 0, 3, new int[limitInts + 1], 0, limitInts + 1,
+                ValueLayout.JAVA_INT_UNALIGNED), "beyond the limit");
+    }
+
+    /** A rank that sends to itself (MPI allows it): fastbox, ring and frames, in order, polled as it goes. */
+    @Test
+    void aRankSendsToItselfThroughEveryPath() {
+        ThreadsFabric fabric = new ThreadsFabric(3);
+        ThreadsEndpoint a = (ThreadsEndpoint) fabric.endpoint(1);
+        int limitInts = a.smallMessageLimit() / 4;
+        Sink sink = new Sink();
+        List<Integer> tags = new ArrayList<>();
+        List<Integer> lengths = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            int len = i % 4 == 0 ? 1 : i % 4 == 1 ? 2 : (i * 13) % (limitInts + 1);
+            int[] v = content(i, len);
+            int tag = 2 * i + (i % 7 == 0 ? 1 : 0);
+            if (i % 50 == 0 || !a.trySendSmall(1, 0, 0, tag, 3, v, 0, len, ValueLayout.JAVA_INT_UNALIGNED)) {
+                a.send(1, eager(tag, v));
+            }
+            tags.add(tag);
+            lengths.add(len);
+            if (i % 3 == 0) {
+                a.poll(sink);
+            }
+        }
+        while (a.hasIncoming()) {
+            a.poll(sink);
+        }
+        check(sink, tags, lengths);
+    }
+
+    /** A sender and a receiver thread at once, many laps round a small ring, every size; the receiver polls as it goes. */
+    @Test
+    void concurrentSenderAndReceiverManyLapsRoundASmallRing() throws Exception {
+        System.setProperty(ThreadsSetting.RING_BYTES.property(), "4096");
+        ThreadsFabric fabric;
+        try {
+            fabric = new ThreadsFabric(2);
+        } finally {
+            System.clearProperty(ThreadsSetting.RING_BYTES.property());
+        }
+        ThreadsEndpoint a = (ThreadsEndpoint) fabric.endpoint(0);
+        ThreadsEndpoint b = (ThreadsEndpoint) fabric.endpoint(1);
+        int limitInts = a.smallMessageLimit() / 4;
+        assertEquals(1024 - 32, a.smallMessageLimit(), "a 4 KiB ring takes a quarter less the header");
+        int n = 50_000;
+        List<Integer> tags = new ArrayList<>();
+        List<Integer> lengths = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            tags.add(2 * i + (i % 5 == 0 ? 1 : 0));
+            lengths.add(1 + (i * 31) % limitInts);
+        }
+        CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
+            for (int i = 0; i < n; i++) {
+                int[] v = content(i, lengths.get(i));
+                int tag = tags.get(i);
+                if (i % 101 == 0 || !a.trySendSmall(1, 0, 0, tag, 3, v, 0, v.length, ValueLayout.JAVA_INT_UNALIGNED)) {
+                    a.send(1, eager(tag, v));
+                }
+            }
+        });
+        Sink sink = new Sink();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (sink.tags.size() < n && System.nanoTime() < deadline) {
+            b.poll(sink);
+        }
+        sender.get(10, TimeUnit.SECONDS);
+        check(sink, tags, lengths);
+    }
+
+    @Test
+    void ringSettingsAreCheckedAndAutoShrinksWithTheJob() {
+        assertEquals(65536, ThreadsSetting.ringBytes(2));
+        assertEquals(65536, ThreadsSetting.ringBytes(32));
+        assertEquals(32768, ThreadsSetting.ringBytes(64));
+        assertEquals(4096, ThreadsSetting.ringBytes(1024));
+        assertEquals(8192, ThreadsSetting.ringMessage(65536));
+        assertEquals(992, ThreadsSetting.ringMessage(4096));
+        System.setProperty(ThreadsSetting.RING_BYTES.property(), "5000");
+        try {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ThreadsFabric(2));
+            assertTrue(e.getMessage().contains("jmpi.threads.ringBytes"), e.getMessage());
+        } finally {
+            System.clearProperty(ThreadsSetting.RING_BYTES.property());
+        }
+        System.setProperty(ThreadsSetting.RING_MESSAGE.property(), "20000");
+        try {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ThreadsFabric(2));
+            assertTrue(e.getMessage().contains("jmpi.threads.ringMessage"), e.getMessage());
+        } finally {
+            System.clearProperty(ThreadsSetting.RING_MESSAGE.property());
+        }
+        System.setProperty(ThreadsSetting.RING_MESSAGE.property(), "0");
+        try {
+            ThreadsFabric off = new ThreadsFabric(2);
+            ThreadsEndpoint a = (ThreadsEndpoint) off.endpoint(0);
+            assertEquals(FastboxDescriptor.PAYLOAD_MAX, a.smallMessageLimit());
+            assertFalse(a.trySendSmall(1, 0, 0, 0, 3, new int[4], 0, 4, ValueLayout.JAVA_INT_UNALIGNED));
+        } finally {
+            System.clearProperty(ThreadsSetting.RING_MESSAGE.property());
+        }
+    }
+}
