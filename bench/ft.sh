@@ -20,6 +20,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 heap=${FT_HEAP:--Xmx6g}
+# The FFT's Vector API passes need the incubator module (FT falls back to scalar passes without it);
+# FT_VECTOR_OPTS= (empty) measures the scalar kernel.
+heap="$heap ${FT_VECTOR_OPTS---add-modules jdk.incubator.vector}"
 run() { # np threads class -> prints seconds (or FAILED)
   local out
   out=$(JMPI_JAVA_OPTS="$heap ${JMPI_JAVA_OPTS:-}" "$here/bin/jmpirun" -np "$1" --transport "$transport" \

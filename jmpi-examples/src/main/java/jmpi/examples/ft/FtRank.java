@@ -6,17 +6,25 @@ import jmpi.tasks.WorkerRangeBody;
 
 /**
  * One rank of NAS FT with a 1-D (slab) decomposition, optionally with threads inside the rank (the
- * FT_T scheme of the ParJava paper: one rank per node, its threads doing the FFT lines, the local transposes
- * and evolve). The rank holds a z-slab in physical space and a y-slab in frequency space
+ * FT_T scheme of the ParJava paper: one rank per node, its threads doing the FFT lines and the
+ * evolve step). The rank holds a z-slab in physical space and a y-slab in frequency space
  * ({@link SlabTranspose}); communication goes through an {@link FtExchange}.
  *
  * <pre>
- *  forward:  init z-slab; FFT x; FFT y; pack z->y; Alltoallv; unpack; FFT z         (y-slab u0)
- *  iterate:  u0 *= twiddle, u1 = u0; FFT z^-1; pack y->z; Alltoallv; unpack; FFT y^-1; FFT x^-1;
- *            checksum of the z-slab; Allreduce of the two sums
+ *  forward:  init z-slab uz; FFT x; FFT y written packed into xbuf; Alltoallv xbuf -> u0; FFT z (y-slab u0)
+ *  iterate:  FFT z^-1 of (u0 *= twiddle) into u1; Alltoallv u1 -> xbuf; FFT y^-1 read packed from xbuf
+ *            into uz; FFT x^-1; checksum of the z-slab; Allreduce of the two sums
  * </pre>
  *
- * The MPI version implements {@link FtExchange} with {@code Alltoallv} and {@code Allreduce} of
+ * No transpose copies its data outside the collective: the z-to-y packing is the y-FFT's scatter
+ * ({@link SlabTranspose#zSideRows()}), the y-to-z unpacking its gather, and the y side's buffers are
+ * laid out as the y-slab itself ({@link SlabTranspose#ySideIsSlabLayout()}), so the Alltoallv receives
+ * into {@code u0} and sends from {@code u1} directly. The evolve step ({@code u0 *= twiddle; u1 = u0})
+ * is fused into the inverse z-FFT's gather ({@link Fft3d#alongZEvolved}), its time counted as fft_z.
+ * With one rank both slabs are the whole grid in one layout: the forward y-FFT writes {@code u0}
+ * directly, the inverse z-FFT writes {@code uz}, and there is neither {@code u1} nor {@code xbuf}.
+ *
+ * <p>The MPI version implements {@link FtExchange} with {@code Alltoallv} and {@code Allreduce} of
  * {@code MPI.DOUBLE} on {@code COMM_WORLD} and calls {@link #run()} on every rank.
  */
 public final class FtRank {
@@ -24,6 +32,7 @@ public final class FtRank {
     private final FtExchange exchange;
     private final TaskPool pool;
     private final SlabTranspose transpose;
+    private final boolean oneRank;
     private final Box zBox;
     private final Box yBox;
     private final Fft3d zFft;
@@ -32,10 +41,11 @@ public final class FtRank {
     private final double[] uz;
     private final double[] u0;
     private final double[] u1;
+    private final double[] xbuf;
+    private final int[] slabRows;
+    private final int[] packedRows;
     private final double[] twiddle;
     private final double[] exponentials;
-    private final double[] send;
-    private final double[] recv;
     private final int[] zyCounts;
     private final int[] zyDispls;
     private final int[] yzCounts;
@@ -52,6 +62,10 @@ public final class FtRank {
         this.exchange = exchange;
         this.pool = pool;
         this.transpose = new SlabTranspose(cls.nx(), cls.ny(), cls.nz(), exchange.size(), exchange.rank());
+        this.oneRank = transpose.ranks() == 1;
+        if (!transpose.ySideIsSlabLayout()) {
+            throw new IllegalStateException("the y side of the transpose is not laid out as the y-slab");
+        }
         this.zBox = transpose.zBox(exchange.rank());
         this.yBox = transpose.yBox(exchange.rank());
         this.zFft = new Fft3d(zBox);
@@ -62,14 +76,13 @@ public final class FtRank {
             scratch[w] = FftScratch.forBox(zBox);
         }
         this.u0 = new double[yBox.doubles()];
-        this.u1 = new double[yBox.doubles()];
-        // One rank: the z-slab is the whole grid laid out as u1, and u1 is not needed between the
-        // inverse transpose and the next evolve step, so they share memory (one copy less per iteration).
-        this.uz = transpose.ranks() == 1 ? u1 : new double[zBox.doubles()];
+        this.uz = new double[zBox.doubles()];
+        this.u1 = oneRank ? uz : new double[yBox.doubles()];
+        this.xbuf = oneRank ? null : new double[transpose.bufferDoubles()];
+        this.slabRows = zFft.planeRows();
+        this.packedRows = oneRank ? slabRows : transpose.zSideRows();
         this.twiddle = new double[yBox.elements()];
         this.exponentials = Evolve.exponentials(yBox, FtClass.ALPHA);
-        this.send = new double[transpose.bufferDoubles()];
-        this.recv = new double[transpose.bufferDoubles()];
         this.zyCounts = transpose.zToYSendCounts();
         this.zyDispls = transpose.zToYSendDispls();
         this.yzCounts = transpose.zToYRecvCounts();
@@ -90,11 +103,8 @@ public final class FtRank {
         forward();
         double[][] sums = new double[cls.iterations()][];
         for (int it = 1; it <= cls.iterations(); it++) {
-            long t = System.nanoTime();
-            forRange(yBox.elements(), (w, s, e) -> Evolve.step(u0, u1, twiddle, s, e));
-            profile.add(Phase.EVOLVE, System.nanoTime() - t);
             inverse();
-            t = System.nanoTime();
+            long t = System.nanoTime();
             double[] sum = Checksum.partial(uz, zBox);
             exchange.allreduceSum(sum);
             sums[it - 1] = Checksum.normalize(sum, cls.total());
@@ -119,48 +129,37 @@ public final class FtRank {
         profile.add(Phase.SETUP, System.nanoTime() - t);
     }
 
-    /** Copies a whole grid plane by plane, the planes shared among the workers. */
-    private void copyPlanes(double[] from, double[] to) {
-        int plane = from.length / cls.nz();
-        forRange(cls.nz(), (w, s, e) -> System.arraycopy(from, s * plane, to, s * plane, (e - s) * plane));
-    }
-
     private void forward() {
         long t = System.nanoTime();
         forRange(zFft.linesX(), (w, s, e) -> zFft.alongX(+1, uz, s, e, scratch[w]));
         profile.add(Phase.FFT_X, System.nanoTime() - t);
         t = System.nanoTime();
-        forRange(zBox.zn(), (w, s, e) -> zFft.alongY(+1, uz, s, e, scratch[w]));
+        double[] packed = oneRank ? u0 : xbuf;
+        forRange(zBox.zn(), (w, s, e) -> zFft.alongY(+1, uz, slabRows, packed, packedRows, s, e, scratch[w]));
         profile.add(Phase.FFT_Y, System.nanoTime() - t);
-        t = System.nanoTime();
-        if (transpose.ranks() == 1) {
-            copyPlanes(uz, u0); // one rank: both slabs are the whole grid, laid out alike
-        } else {
-            forRange(transpose.zSidePieces(), (w, s, e) -> transpose.packZToYPieces(uz, send, s, e));
-            exchange.alltoallv(send, zyCounts, zyDispls, recv, yzCounts, yzDispls);
-            forRange(transpose.ySidePieces(), (w, s, e) -> transpose.unpackZToYPieces(recv, u0, s, e));
+        if (!oneRank) {
+            t = System.nanoTime();
+            exchange.alltoallv(xbuf, zyCounts, zyDispls, u0, yzCounts, yzDispls);
+            profile.add(Phase.TRANSPOSE, System.nanoTime() - t);
         }
-        profile.add(Phase.TRANSPOSE, System.nanoTime() - t);
         t = System.nanoTime();
         forRange(yFft.linesZ(), (w, s, e) -> yFft.alongZ(+1, u0, s, e, scratch[w]));
         profile.add(Phase.FFT_Z, System.nanoTime() - t);
     }
 
+    /** One iteration's evolve step and inverse transform: u0 *= twiddle, uz = FFT^-1(u0). */
     private void inverse() {
         long t = System.nanoTime();
-        forRange(yFft.linesZ(), (w, s, e) -> yFft.alongZ(-1, u1, s, e, scratch[w]));
+        forRange(yFft.linesZ(), (w, s, e) -> yFft.alongZEvolved(-1, u0, twiddle, u1, s, e, scratch[w]));
         profile.add(Phase.FFT_Z, System.nanoTime() - t);
-        t = System.nanoTime();
-        if (transpose.ranks() == 1) {
-            // u1 is uz: the data is already in place
-        } else {
-            forRange(transpose.ySidePieces(), (w, s, e) -> transpose.packYToZPieces(u1, send, s, e));
-            exchange.alltoallv(send, yzCounts, yzDispls, recv, zyCounts, zyDispls);
-            forRange(transpose.zSidePieces(), (w, s, e) -> transpose.unpackYToZPieces(recv, uz, s, e));
+        if (!oneRank) {
+            t = System.nanoTime();
+            exchange.alltoallv(u1, yzCounts, yzDispls, xbuf, zyCounts, zyDispls);
+            profile.add(Phase.TRANSPOSE, System.nanoTime() - t);
         }
-        profile.add(Phase.TRANSPOSE, System.nanoTime() - t);
         t = System.nanoTime();
-        forRange(zBox.zn(), (w, s, e) -> zFft.alongY(-1, uz, s, e, scratch[w]));
+        double[] packed = oneRank ? uz : xbuf;
+        forRange(zBox.zn(), (w, s, e) -> zFft.alongY(-1, packed, packedRows, uz, slabRows, s, e, scratch[w]));
         profile.add(Phase.FFT_Y, System.nanoTime() - t);
         t = System.nanoTime();
         forRange(zFft.linesX(), (w, s, e) -> zFft.alongX(-1, uz, s, e, scratch[w]));
