@@ -146,49 +146,59 @@ public final class Fft3d {
     }
 
     /**
-     * The evolve step of FT fused with the inverse (or any) transform of the z-lines {@code [from, to)}:
-     * every point {@code u0[e]} of those lines becomes {@code u0[e] * twiddle[e]} (stored back into
-     * {@code u0}), and the transform of the evolved lines is written to {@code out} at the same places;
-     * {@code u0} keeps the evolved, untransformed values. Line {@code L} is column {@code (L mod nx,
-     * y0 + L / nx)} as in {@link #alongZ(int, double[], int, int, FftScratch)}. Needs all of z held;
-     * {@code out} must not be {@code u0}.
+     * FT's evolution fused with the (inverse) transform of the z-lines {@code [from, to)}: the lines of
+     * {@code u0 * f} with {@code f(x, y, z) = fx[x] * fy[y - y0] * fz[z]} ({@link Evolve#axisFactors}, the
+     * factors to the current time step) are transformed and written to {@code out} at the same places;
+     * {@code u0} (the initial transform) is only read. Line {@code L} is column {@code (L mod nx, y0 + L /
+     * nx)} as in {@link #alongZ(int, double[], int, int, FftScratch)}. Needs all of z held; {@code out}
+     * must not be {@code u0}.
      *
      * @param sign {@code +1} forward, {@code -1} inverse
-     * @param u0 the data, evolved in place
-     * @param twiddle one real factor per complex point, laid out as {@code u0}
+     * @param u0 the data at time 0
+     * @param fx factors along x, {@code nx} of them
+     * @param fy factors along the box's y range, {@code yn} of them
+     * @param fz factors along z, {@code nz} of them
      * @param out the transformed lines
      * @param from first line
      * @param to one past the last line
      * @param s this worker's scratch
      */
-    public void alongZEvolved(int sign, double[] u0, double[] twiddle, double[] out, int from, int to, FftScratch s) {
+    public void alongZEvolved(int sign, double[] u0, double[] fx, double[] fy, double[] fz, double[] out, int from,
+            int to, FftScratch s) {
         if (!box.fullZ()) {
             throw new IllegalStateException("FFT along z needs all of z: " + box);
         }
         if (out == u0) {
             throw new IllegalArgumentException("the transform of the evolved lines needs its own array");
         }
+        int nx = box.nx();
+        if (fx.length != nx || fy.length != box.yn() || fz.length != box.nz()) {
+            throw new IllegalArgumentException("factors for " + fx.length + "x" + fy.length + "x" + fz.length
+                    + ", box " + box);
+        }
         int n = planZ.length();
         if (n > s.maxLength) {
             throw new IllegalArgumentException("scratch for " + s.maxLength + " points, line of " + n);
         }
         final int width = s.width;
-        int plane = box.nx() * box.yn();
+        int plane = nx * box.yn();
+        double[] fxy = s.lineFactors;
         for (int first = from; first < to; first += width) {
             int lines = Math.min(width, to - first);
+            for (int j = 0; j < lines; j++) {
+                int line = first + j;
+                fxy[j] = fx[line % nx] * fy[line / nx];
+            }
             double[] re = s.ar;
             double[] im = s.ai;
             for (int p = 0; p < n; p++) {
                 int e = first + p * plane;
                 int dst = p * width;
+                double f = fz[p];
                 for (int j = 0; j < lines; j++) {
-                    double t = twiddle[e + j];
-                    double r = u0[2 * (e + j)] * t;
-                    double i = u0[2 * (e + j) + 1] * t;
-                    u0[2 * (e + j)] = r;
-                    u0[2 * (e + j) + 1] = i;
-                    re[dst + j] = r;
-                    im[dst + j] = i;
+                    double t = fxy[j] * f;
+                    re[dst + j] = u0[2 * (e + j)] * t;
+                    im[dst + j] = u0[2 * (e + j) + 1] * t;
                 }
             }
             boolean inB = planZ.transform(sign, s.ar, s.ai, s.br, s.bi, width);

@@ -12,6 +12,12 @@ public final class FftScratch {
      */
     public static final int WIDTH = Integer.getInteger("jmpi.ft.width", 16);
 
+    /**
+     * Lines transformed together along z, where a line's points lie a whole plane apart: a wider block
+     * reads longer runs of x per plane ({@code -Djmpi.ft.zwidth=W} overrides it).
+     */
+    public static final int Z_WIDTH = Integer.getInteger("jmpi.ft.zwidth", 16);
+
     /** Lines transformed together with this scratch. */
     final int width;
 
@@ -20,6 +26,7 @@ public final class FftScratch {
     final double[] br;
     final double[] bi;
     final int maxLength;
+    final double[] lineFactors;
 
     /**
      * @param maxLength the longest line length to transform
@@ -42,6 +49,7 @@ public final class FftScratch {
         ai = new double[maxLength * width];
         br = new double[maxLength * width];
         bi = new double[maxLength * width];
+        lineFactors = new double[width];
     }
 
     /**

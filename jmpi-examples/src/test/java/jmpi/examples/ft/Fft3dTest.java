@@ -118,7 +118,7 @@ class Fft3dTest {
     }
 
     @Test
-    void theEvolvedZFftEqualsEvolveThenTransform() {
+    void theEvolvedZFftEqualsScaleByTheFactorsThenTransform() {
         for (int width : new int[] {FftScratch.WIDTH, 5, 2 * Fft1dVector.LANES}) {
             for (int[] sh : SHAPES) {
                 int nx = sh[0];
@@ -130,26 +130,69 @@ class Fft3dTest {
                 Fft3d f = new Fft3d(yb);
                 FftScratch s = new FftScratch(Math.max(nx, Math.max(ny, nz)), width);
                 double[] u0 = random(yb.doubles(), 7);
-                double[] tw = random(yb.elements(), 8);
-                double[] u0Plain = u0.clone();
-                double[] u1Plain = new double[u0.length];
-                Evolve.step(u0Plain, u1Plain, tw, 0, yb.elements());
-                f.alongZ(-1, u1Plain, 0, f.linesZ(), s);
-                double[] out = random(u0.length, 9); // stale contents must not matter
+                double[] fx = random(nx, 8);
+                double[] fy = random(yb.yn(), 9);
+                double[] fz = random(nz, 10);
+                double[] expect = new double[u0.length];
+                for (int z = 0; z < nz; z++) {
+                    for (int y = yb.y0(); y < yb.y0() + yb.yn(); y++) {
+                        for (int x = 0; x < nx; x++) {
+                            int e = yb.index(x, y, z);
+                            double factor = fx[x] * fy[y - yb.y0()] * fz[z];
+                            expect[2 * e] = u0[2 * e] * factor;
+                            expect[2 * e + 1] = u0[2 * e + 1] * factor;
+                        }
+                    }
+                }
+                f.alongZ(-1, expect, 0, f.linesZ(), s);
+                double[] before = u0.clone();
+                double[] out = random(u0.length, 11); // stale contents must not matter
                 int lines = f.linesZ();
                 int a = Math.min(lines, 3);
                 int[] cuts = {0, a, Math.max(a, lines / 2), lines}; // partial blocks at odd places
                 for (int c = 0; c + 1 < cuts.length; c++) {
-                    f.alongZEvolved(-1, u0, tw, out, cuts[c], cuts[c + 1], s);
+                    f.alongZEvolved(-1, u0, fx, fy, fz, out, cuts[c], cuts[c + 1], s);
                 }
                 String at = "width " + width + " shape " + java.util.Arrays.toString(sh);
-                assertArrayEquals(u0Plain, u0, 0.0, at + ": u0 evolved in place");
-                assertArrayEquals(u1Plain, out, 0.0, at + ": transform of the evolved lines");
+                assertArrayEquals(before, u0, 0.0, at + ": u0 only read");
+                assertArrayEquals(expect, out, 0.0, at + ": transform of the evolved lines");
             }
         }
         Fft3d f = new Fft3d(new Box(4, 4, 4, 0, 4, 0, 4));
         double[] u = new double[128];
+        double[] four = new double[4];
         assertThrows(IllegalArgumentException.class,
-                () -> f.alongZEvolved(-1, u, new double[64], u, 0, 16, new FftScratch(4)));
+                () -> f.alongZEvolved(-1, u, four, four, four, u, 0, 16, new FftScratch(4)));
+        assertThrows(IllegalArgumentException.class,
+                () -> f.alongZEvolved(-1, u, four, new double[3], four, new double[128], 0, 16, new FftScratch(4)));
+    }
+
+    @Test
+    void theAxisFactorsToTimeTMatchTheTwiddlePoweredToT() {
+        // the product of the three axes' factors at t equals NPB's twiddle multiplied in t times
+        Box box = new Box(16, 8, 32, 2, 4, 0, 32);
+        double[] exps = Evolve.exponentials(box, FtClass.ALPHA * 1e4); // a larger alpha: factors far from 1
+        double[] twiddle = new double[box.elements()];
+        Evolve.twiddle(twiddle, box, exps, 0, box.zn());
+        for (int t : new int[] {0, 1, 2, 7, 20}) {
+            double[] fx = Evolve.axisFactors(16, 0, 16, FtClass.ALPHA * 1e4, t);
+            double[] fy = Evolve.axisFactors(8, 2, 4, FtClass.ALPHA * 1e4, t);
+            double[] fz = Evolve.axisFactors(32, 0, 32, FtClass.ALPHA * 1e4, t);
+            for (int z = 0; z < 32; z++) {
+                for (int y = 2; y < 6; y++) {
+                    for (int x = 0; x < 16; x++) {
+                        double powered = 1;
+                        for (int k = 0; k < t; k++) {
+                            powered *= twiddle[box.index(x, y, z)];
+                        }
+                        double factor = fx[x] * fy[y - 2] * fz[z];
+                        // exp of an argument a is good to about |a| ulps: here |a| reaches ~75 per step
+                        assertEquals(powered, factor, 1e-13 * Math.max(1, t) * powered, "t=" + t + " at " + x + "," + y + "," + z);
+                    }
+                }
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> Evolve.axisFactors(8, 6, 4, 1e-6, 1));
+        assertThrows(IllegalArgumentException.class, () -> Evolve.axisFactors(8, 0, 8, 1e-6, -1));
     }
 }
