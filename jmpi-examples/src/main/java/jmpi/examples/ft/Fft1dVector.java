@@ -1,6 +1,7 @@
 package jmpi.examples.ft;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -17,7 +18,64 @@ final class Fft1dVector {
     /** Doubles per vector. */
     static final int LANES = S.length();
 
+    /** Lane {@code i} takes element {@code 2i} of the pair of vectors (real parts of interleaved data). */
+    private static final VectorShuffle<Double> EVEN = shuffle(0);
+    /** Lane {@code i} takes element {@code 2i + 1} of the pair (imaginary parts). */
+    private static final VectorShuffle<Double> ODD = shuffle(1);
+    /** Interleaves the low halves of (re, im): re0 im0 re1 im1 ... */
+    private static final VectorShuffle<Double> LOW = interleave(0);
+    /** Interleaves the high halves of (re, im). */
+    private static final VectorShuffle<Double> HIGH = interleave(LANES / 2);
+
     private Fft1dVector() {
+    }
+
+    private static VectorShuffle<Double> shuffle(int parity) {
+        int[] idx = new int[LANES];
+        for (int i = 0; i < LANES; i++) {
+            idx[i] = 2 * i + parity; // indexes past the first vector select from the second
+        }
+        return VectorShuffle.fromArray(S, idx, 0);
+    }
+
+    private static VectorShuffle<Double> interleave(int from) {
+        int[] idx = new int[LANES];
+        for (int i = 0; i < LANES; i++) {
+            idx[i] = (i % 2 == 0 ? 0 : LANES) + from + i / 2;
+        }
+        return VectorShuffle.fromArray(S, idx, 0);
+    }
+
+    /**
+     * Splits {@code count} interleaved complex values {@code u[src..src + 2 count)} into {@code re} and
+     * {@code im} from {@code dst}, each multiplied by {@code scale[scaleAt + j] * factor} when {@code scale}
+     * is not {@code null}; {@code count} a multiple of {@link #LANES}.
+     */
+    static void deinterleave(double[] u, int src, double[] re, double[] im, int dst, int count, double[] scale,
+            int scaleAt, double factor) {
+        for (int j = 0; j < count; j += LANES) {
+            DoubleVector a = DoubleVector.fromArray(S, u, src + 2 * j);
+            DoubleVector b = DoubleVector.fromArray(S, u, src + 2 * j + LANES);
+            DoubleVector r = a.rearrange(EVEN, b);
+            DoubleVector i = a.rearrange(ODD, b);
+            if (scale != null) {
+                DoubleVector f = DoubleVector.fromArray(S, scale, scaleAt + j).mul(factor);
+                r = r.mul(f);
+                i = i.mul(f);
+            }
+            r.intoArray(re, dst + j);
+            i.intoArray(im, dst + j);
+        }
+    }
+
+    /** The inverse of {@link #deinterleave} without scaling: {@code count} a multiple of {@link #LANES}. */
+    static void interleave(double[] re, double[] im, int src, double[] u, int dst, int count) {
+        for (int j = 0; j < count; j += LANES) {
+            DoubleVector r = DoubleVector.fromArray(S, re, src + j);
+            DoubleVector i = DoubleVector.fromArray(S, im, src + j);
+            r.rearrange(LOW, i).intoArray(u, dst + 2 * j);
+            r.rearrange(HIGH, i).intoArray(u, dst + 2 * j + LANES);
+        }
     }
 
     /** The first radix-2 stage ({@code lk = 1}, {@code li = n/2}) from x into y; width a multiple of LANES. */

@@ -191,10 +191,15 @@ public final class Fft3d {
             }
             double[] re = s.ar;
             double[] im = s.ai;
+            boolean vector = vectorRuns(lines);
             for (int p = 0; p < n; p++) {
                 int e = first + p * plane;
                 int dst = p * width;
                 double f = fz[p];
+                if (vector) {
+                    Fft1dVector.deinterleave(u0, 2 * e, re, im, dst, lines, fxy, 0, f);
+                    continue;
+                }
                 for (int j = 0; j < lines; j++) {
                     double t = fxy[j] * f;
                     re[dst + j] = u0[2 * (e + j)] * t;
@@ -206,11 +211,24 @@ public final class Fft3d {
         }
     }
 
+    /**
+     * Whether runs of {@code lines} consecutive complex values move with the Vector API (split into and
+     * joined from the real and imaginary arrays with two-vector shuffles), else element by element.
+     */
+    private static boolean vectorRuns(int lines) {
+        return Fft1d.VECTOR && lines % Fft1dVector.LANES == 0;
+    }
+
     private static void gatherRows(double[] u, int[] rows, int row0, int first, int lines, int n, double[] re,
             double[] im, int width) {
+        boolean vector = vectorRuns(lines);
         for (int p = 0; p < n; p++) {
             int src = 2 * (rows[row0 + p] + first);
             int dst = p * width;
+            if (vector) {
+                Fft1dVector.deinterleave(u, src, re, im, dst, lines, null, 0, 1);
+                continue;
+            }
             for (int j = 0; j < lines; j++) {
                 re[dst + j] = u[src + 2 * j];
                 im[dst + j] = u[src + 2 * j + 1];
@@ -220,9 +238,14 @@ public final class Fft3d {
 
     private static void scatterRows(double[] u, int[] rows, int row0, int first, int lines, int n, double[] re,
             double[] im, int width) {
+        boolean vector = vectorRuns(lines);
         for (int p = 0; p < n; p++) {
             int dst = 2 * (rows[row0 + p] + first);
             int src = p * width;
+            if (vector) {
+                Fft1dVector.interleave(re, im, src, u, dst, lines);
+                continue;
+            }
             for (int j = 0; j < lines; j++) {
                 u[dst + 2 * j] = re[src + j];
                 u[dst + 2 * j + 1] = im[src + j];
@@ -262,9 +285,14 @@ public final class Fft3d {
     private static void gather(double[] u, int base, int lines, int lineStride, int pointStride, int n, double[] re,
             double[] im, int width) {
         if (lineStride == 1) {
+            boolean vector = vectorRuns(lines);
             for (int p = 0; p < n; p++) {
                 int src = 2 * (base + p * pointStride);
                 int dst = p * width;
+                if (vector) {
+                    Fft1dVector.deinterleave(u, src, re, im, dst, lines, null, 0, 1);
+                    continue;
+                }
                 for (int j = 0; j < lines; j++) {
                     re[dst + j] = u[src + 2 * j];
                     im[dst + j] = u[src + 2 * j + 1];
@@ -284,9 +312,14 @@ public final class Fft3d {
     private static void scatter(double[] u, int base, int lines, int lineStride, int pointStride, int n, double[] re,
             double[] im, int width) {
         if (lineStride == 1) {
+            boolean vector = vectorRuns(lines);
             for (int p = 0; p < n; p++) {
                 int dst = 2 * (base + p * pointStride);
                 int src = p * width;
+                if (vector) {
+                    Fft1dVector.interleave(re, im, src, u, dst, lines);
+                    continue;
+                }
                 for (int j = 0; j < lines; j++) {
                     u[dst + 2 * j] = re[src + j];
                     u[dst + 2 * j + 1] = im[src + j];

@@ -125,4 +125,49 @@ class Fft1dTest {
         assertThrows(IllegalArgumentException.class, () -> new Fft1d(12));
         assertThrows(IllegalArgumentException.class, () -> new Fft1d(1));
     }
+
+    @Test
+    void vectorSplitAndJoinOfInterleavedRunsMatchElementByElement() {
+        SplittableRandom rnd = new SplittableRandom(23);
+        int lanes = Fft1dVector.LANES;
+        for (int count : new int[] {lanes, 2 * lanes, 5 * lanes}) {
+            for (int src : new int[] {0, 2, 6, 10}) { // complex offsets: any even double offset
+                double[] u = new double[src + 2 * count + 7];
+                for (int i = 0; i < u.length; i++) {
+                    u[i] = rnd.nextDouble(-1, 1);
+                }
+                double[] scale = new double[count + 3];
+                for (int i = 0; i < scale.length; i++) {
+                    scale[i] = rnd.nextDouble(-2, 2);
+                }
+                int dst = 3;
+                double[] re = new double[dst + count + 1];
+                double[] im = new double[dst + count + 1];
+                Fft1dVector.deinterleave(u, src, re, im, dst, count, null, 0, 1);
+                for (int j = 0; j < count; j++) {
+                    assertEquals(u[src + 2 * j], re[dst + j], 0.0);
+                    assertEquals(u[src + 2 * j + 1], im[dst + j], 0.0);
+                }
+                assertEquals(0.0, re[dst - 1], 0.0, "nothing written before the run");
+                assertEquals(0.0, im[dst + count], 0.0, "nothing written after the run");
+                double factor = 0.75;
+                Fft1dVector.deinterleave(u, src, re, im, dst, count, scale, 2, factor);
+                for (int j = 0; j < count; j++) {
+                    double t = scale[2 + j] * factor;
+                    assertEquals(u[src + 2 * j] * t, re[dst + j], 0.0, "the scalar kernel's rounding");
+                    assertEquals(u[src + 2 * j + 1] * t, im[dst + j], 0.0);
+                }
+                double[] back = new double[u.length];
+                Fft1dVector.interleave(re, im, dst, back, src, count);
+                for (int j = 0; j < count; j++) {
+                    assertEquals(re[dst + j], back[src + 2 * j], 0.0);
+                    assertEquals(im[dst + j], back[src + 2 * j + 1], 0.0);
+                }
+                for (int i = 0; i < src; i++) {
+                    assertEquals(0.0, back[i], 0.0, "nothing written before the run");
+                }
+                assertEquals(0.0, back[src + 2 * count], 0.0, "nothing written after the run");
+            }
+        }
+    }
 }
