@@ -16,7 +16,7 @@ public final class FftScratch {
      * Lines transformed together along z, where a line's points lie a whole plane apart: a wider block
      * reads longer runs of x per plane ({@code -Djmpi.ft.zwidth=W} overrides it).
      */
-    public static final int Z_WIDTH = Integer.getInteger("jmpi.ft.zwidth", 16);
+    public static final int Z_WIDTH = Integer.getInteger("jmpi.ft.zwidth", 64);
 
     /** Lines transformed together with this scratch. */
     final int width;
