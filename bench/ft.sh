@@ -4,6 +4,8 @@
 # NPB-style report. Without --np: class A (and B when memory allows) as FT on 2 ranks against FT_T on
 # 1 rank x 2 threads, then FT on 4 ranks against FT_T 2 x 2 and 1 x 4 (oversubscribed on a 2-core
 # machine: the output says so), times side by side, best of --repeat runs (default 3), interleaved.
+# The JVM gets --add-modules jdk.incubator.vector (FT's Vector API FFT passes; FT_VECTOR_OPTS= runs the
+# scalar fallback). Side by side with NPB's Fortran FT: bench/ft-npb.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 source "$here/bin/jmpi-env.sh"
