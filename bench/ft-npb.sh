@@ -5,7 +5,8 @@
 # transport, as bench/ft.sh --np NP) and FT_T on 1 rank x THREADS threads (bench/ft.sh --np 1 --threads T),
 # rounds interleaved (fortran, FT, FT_T, fortran, ...). Prints every round, the best of each and the ratios.
 # Every time is the program's own "Time in seconds" (NPB's timed part: setup, forward FFT, the iterations;
-# each program first runs setup and one forward FFT untimed, which also warms jmpi's JIT); a run that fails
+# each program first runs setup and one forward FFT untimed, jmpi's FT also one inverse step, which warms its
+# JIT); a run that fails
 # or does not verify prints FAILED. --profile also prints the Fortran's phase timers (a timer.flag in its run
 # directory) and jmpi's phase profile, from the last round.
 #
@@ -144,7 +145,7 @@ echo "# host: $(hostname), cores: $(nproc), uptime before: $(uptime)"
 echo "# $("$JMPI_JAVA_HOME/bin/java" -version 2>&1 | head -1); $(mpirun.openmpi --version 2>&1 | head -1); $(gfortran --version | head -1)"
 echo "# Fortran: $fortran_bin built with FFLAGS = $(awk -F' = ' '/^FFLAGS/ {print $2}' "$npb_dir/src/config/make.def") from NPB_SRC=$NPB_SRC"
 echo "# jmpi: bench/ft.sh --np R --threads T (JVM: ${FT_HEAP:--Xmx6g} --add-modules jdk.incubator.vector); each run a fresh JVM,"
-echo "#   JIT warm-up: FT's untimed setup + forward FFT only (as NPB's own untimed first pass)"
+echo "#   warm-up (untimed): NPB's setup + forward FFT, plus one inverse step and checksum (JIT-compiles the inverse path)"
 echo "# reproduce: NPB_SRC=... bench/ft-npb.sh --class $cls --rounds $rounds --np $np --threads $threads"
 printf "%-6s %-12s %-6s %10s\n" round program shape seconds
 declare -A best=()
