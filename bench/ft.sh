@@ -4,6 +4,8 @@
 # NPB-style report. Without --np: class A (and B when memory allows) as FT on 2 ranks against FT_T on
 # 1 rank x 2 threads, then FT on 4 ranks against FT_T 2 x 2 and 1 x 4 (oversubscribed on a 2-core
 # machine: the output says so), times side by side, best of --repeat runs (default 3), interleaved.
+# The JVM gets --add-modules jdk.incubator.vector (FT's Vector API FFT passes; FT_VECTOR_OPTS= runs the
+# scalar fallback). Side by side with NPB's Fortran FT: bench/ft-npb.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 source "$here/bin/jmpi-env.sh"
@@ -20,6 +22,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 heap=${FT_HEAP:--Xmx6g}
+# The FFT's Vector API passes need the incubator module (FT falls back to scalar passes without it);
+# FT_VECTOR_OPTS= (empty) measures the scalar kernel.
+heap="$heap ${FT_VECTOR_OPTS---add-modules jdk.incubator.vector}"
 run() { # np threads class -> prints seconds (or FAILED)
   local out
   out=$(JMPI_JAVA_OPTS="$heap ${JMPI_JAVA_OPTS:-}" "$here/bin/jmpirun" -np "$1" --transport "$transport" \
@@ -36,7 +41,7 @@ echo "# NAS FT (jmpi.examples.FT), FT = ranks x 1 thread, FT_T = ranks x threads
 echo "# host: $(hostname), cores: $cores, load before: $(cut -d' ' -f1-3 /proc/loadavg), transport: $transport, JVM heap: $heap"
 echo "# $("$JMPI_JAVA_HOME/bin/java" -version 2>&1 | head -1)"
 echo "# reproduce: bench/ft.sh --class $cls --repeat $repeat --transport $transport"
-echo "# native reference: NPB 3.4 MPI FT, gfortran -O3, Open MPI, 2 processes: S 0.05 s, W 0.12 s, A 3.75 s"
+echo "# native reference: bench/ft-npb.sh runs NPB 3.4 MPI FT (Fortran) side by side with these"
 printf "%-6s %-8s %8s %8s %10s %s\n" class config ranks threads seconds note
 for c in $cls; do
   configs=("2 1" "1 2" "4 1" "2 2" "1 4")
@@ -60,7 +65,7 @@ for c in $cls; do
   done
   ft2=${best[2x1]:-}; ftt=${best[1x2]:-}
   if [ -n "$ft2" ] && [ -n "$ftt" ] && [ "$ft2" != FAILED ] && [ "$ftt" != FAILED ]; then
-    awk -v a="$ft2" -v b="$ftt" 'BEGIN{printf "# FT_T 1x2 vs FT 2x1 on the same cores: %.1f%% faster (goal: at least 10%%)\n", (a-b)/a*100}'
+    awk -v a="$ft2" -v b="$ftt" 'BEGIN{printf "# FT_T 1x2 vs FT 2x1 on the same cores: %.1f%% faster (goal: at least 15%%)\n", (a-b)/a*100}'
   fi
   unset best
 done

@@ -5,7 +5,7 @@ package jmpi.examples.ft;
  * building blocks of FT's 3-D transform, serial, threaded (each worker takes a range of lines or
  * planes) or distributed (each rank transforms the lines its slab holds whole).
  *
- * <p>A batch gathers {@link FftScratch#WIDTH} lines into the worker's scratch block (a local
+ * <p>A batch gathers {@link FftScratch#width} lines into the worker's scratch block (a local
  * transpose: point-major, line-minor), transforms them together ({@link Fft1d}) and scatters them
  * back. Lines along y and z are gathered as runs of consecutive x (contiguous memory); lines along x
  * are contiguous rows. The plans are immutable and shared; the scratch is per worker.
@@ -92,6 +92,168 @@ public final class Fft3d {
     }
 
     /**
+     * Complex offsets of the rows of this box's z-planes as it lays them out: entry {@code k * ny + y}
+     * is the complex index of {@code (0, y, z0 + k)}. Needs all of y held.
+     *
+     * @return the table, {@code zn * ny} entries
+     */
+    public int[] planeRows() {
+        if (!box.fullY()) {
+            throw new IllegalStateException("rows of whole planes need all of y: " + box);
+        }
+        int[] rows = new int[box.zn() * box.ny()];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = i * box.nx();
+        }
+        return rows;
+    }
+
+    /**
+     * Transforms every y-line of the z-planes {@code [from, to)} (local plane numbers), reading them from
+     * {@code src} and writing the result to {@code dst}, each laid out by a row table: the {@code nx}
+     * complex points {@code (x, y)} of local plane {@code k} are consecutive from complex index
+     * {@code rows[k * ny + y]} (see {@link #planeRows()} and {@link SlabTranspose#zSideRows()}). This
+     * way the transform also moves the planes into another layout (the packing of a transpose) at no
+     * extra sweep over memory. {@code src} and {@code dst} may be the same array with the same table;
+     * otherwise the regions they name must not overlap.
+     *
+     * @param sign {@code +1} forward, {@code -1} inverse
+     * @param src the input
+     * @param srcRows row table of the input
+     * @param dst the output
+     * @param dstRows row table of the output
+     * @param from first local z-plane
+     * @param to one past the last local z-plane
+     * @param s this worker's scratch
+     */
+    public void alongY(int sign, double[] src, int[] srcRows, double[] dst, int[] dstRows, int from, int to,
+            FftScratch s) {
+        int nx = box.nx();
+        int ny = box.ny();
+        if (ny > s.maxLength) {
+            throw new IllegalArgumentException("scratch for " + s.maxLength + " points, line of " + ny);
+        }
+        final int width = s.width;
+        for (int k = from; k < to; k++) {
+            int row0 = k * ny;
+            for (int first = 0; first < nx; first += width) {
+                int lines = Math.min(width, nx - first);
+                gatherRows(src, srcRows, row0, first, lines, ny, s.ar, s.ai, width);
+                boolean inB = planY.transform(sign, s.ar, s.ai, s.br, s.bi, width);
+                scatterRows(dst, dstRows, row0, first, lines, ny, inB ? s.br : s.ar, inB ? s.bi : s.ai, width);
+            }
+        }
+    }
+
+    /**
+     * FT's evolution fused with the (inverse) transform of the z-lines {@code [from, to)}: the lines of
+     * {@code u0 * f} with {@code f(x, y, z) = fx[x] * fy[y - y0] * fz[z]} ({@link Evolve#axisFactors}, the
+     * factors to the current time step) are transformed and written to {@code out} at the same places;
+     * {@code u0} (the initial transform) is only read. Line {@code L} is column {@code (L mod nx, y0 + L /
+     * nx)} as in {@link #alongZ(int, double[], int, int, FftScratch)}. Needs all of z held; {@code out}
+     * must not be {@code u0}.
+     *
+     * @param sign {@code +1} forward, {@code -1} inverse
+     * @param u0 the data at time 0
+     * @param fx factors along x, {@code nx} of them
+     * @param fy factors along the box's y range, {@code yn} of them
+     * @param fz factors along z, {@code nz} of them
+     * @param out the transformed lines
+     * @param from first line
+     * @param to one past the last line
+     * @param s this worker's scratch
+     */
+    public void alongZEvolved(int sign, double[] u0, double[] fx, double[] fy, double[] fz, double[] out, int from,
+            int to, FftScratch s) {
+        if (!box.fullZ()) {
+            throw new IllegalStateException("FFT along z needs all of z: " + box);
+        }
+        if (out == u0) {
+            throw new IllegalArgumentException("the transform of the evolved lines needs its own array");
+        }
+        int nx = box.nx();
+        if (fx.length != nx || fy.length != box.yn() || fz.length != box.nz()) {
+            throw new IllegalArgumentException("factors for " + fx.length + "x" + fy.length + "x" + fz.length
+                    + ", box " + box);
+        }
+        int n = planZ.length();
+        if (n > s.maxLength) {
+            throw new IllegalArgumentException("scratch for " + s.maxLength + " points, line of " + n);
+        }
+        final int width = s.width;
+        int plane = nx * box.yn();
+        double[] fxy = s.lineFactors;
+        for (int first = from; first < to; first += width) {
+            int lines = Math.min(width, to - first);
+            for (int j = 0; j < lines; j++) {
+                int line = first + j;
+                fxy[j] = fx[line % nx] * fy[line / nx];
+            }
+            double[] re = s.ar;
+            double[] im = s.ai;
+            boolean vector = vectorRuns(lines);
+            for (int p = 0; p < n; p++) {
+                int e = first + p * plane;
+                int dst = p * width;
+                double f = fz[p];
+                if (vector) {
+                    Fft1dVector.deinterleave(u0, 2 * e, re, im, dst, lines, fxy, 0, f);
+                    continue;
+                }
+                for (int j = 0; j < lines; j++) {
+                    double t = fxy[j] * f;
+                    re[dst + j] = u0[2 * (e + j)] * t;
+                    im[dst + j] = u0[2 * (e + j) + 1] * t;
+                }
+            }
+            boolean inB = planZ.transform(sign, s.ar, s.ai, s.br, s.bi, width);
+            scatter(out, first, lines, 1, plane, n, inB ? s.br : s.ar, inB ? s.bi : s.ai, width);
+        }
+    }
+
+    /**
+     * Whether runs of {@code lines} consecutive complex values move with the Vector API (split into and
+     * joined from the real and imaginary arrays with two-vector shuffles), else element by element.
+     */
+    private static boolean vectorRuns(int lines) {
+        return Fft1d.VECTOR && lines % Fft1dVector.LANES == 0;
+    }
+
+    private static void gatherRows(double[] u, int[] rows, int row0, int first, int lines, int n, double[] re,
+            double[] im, int width) {
+        boolean vector = vectorRuns(lines);
+        for (int p = 0; p < n; p++) {
+            int src = 2 * (rows[row0 + p] + first);
+            int dst = p * width;
+            if (vector) {
+                Fft1dVector.deinterleave(u, src, re, im, dst, lines, null, 0, 1);
+                continue;
+            }
+            for (int j = 0; j < lines; j++) {
+                re[dst + j] = u[src + 2 * j];
+                im[dst + j] = u[src + 2 * j + 1];
+            }
+        }
+    }
+
+    private static void scatterRows(double[] u, int[] rows, int row0, int first, int lines, int n, double[] re,
+            double[] im, int width) {
+        boolean vector = vectorRuns(lines);
+        for (int p = 0; p < n; p++) {
+            int dst = 2 * (rows[row0 + p] + first);
+            int src = p * width;
+            if (vector) {
+                Fft1dVector.interleave(re, im, src, u, dst, lines);
+                continue;
+            }
+            for (int j = 0; j < lines; j++) {
+                u[dst + 2 * j] = re[src + j];
+                u[dst + 2 * j + 1] = im[src + j];
+            }
+        }
+    }
+
+    /**
      * Transforms {@code count} lines of {@code plan.length()} points; line {@code l}, point {@code p} is
      * complex element {@code offset + l * lineStride + p * pointStride}.
      *
@@ -110,23 +272,27 @@ public final class Fft3d {
         if (n > s.maxLength) {
             throw new IllegalArgumentException("scratch for " + s.maxLength + " points, line of " + n);
         }
-        final int width = FftScratch.WIDTH;
+        final int width = s.width;
         for (int first = 0; first < count; first += width) {
             int lines = Math.min(width, count - first);
             int base = offset + first * lineStride;
-            gather(u, base, lines, lineStride, pointStride, n, s.ar, s.ai);
+            gather(u, base, lines, lineStride, pointStride, n, s.ar, s.ai, width);
             boolean inB = plan.transform(sign, s.ar, s.ai, s.br, s.bi, width);
-            scatter(u, base, lines, lineStride, pointStride, n, inB ? s.br : s.ar, inB ? s.bi : s.ai);
+            scatter(u, base, lines, lineStride, pointStride, n, inB ? s.br : s.ar, inB ? s.bi : s.ai, width);
         }
     }
 
     private static void gather(double[] u, int base, int lines, int lineStride, int pointStride, int n, double[] re,
-            double[] im) {
-        final int width = FftScratch.WIDTH;
+            double[] im, int width) {
         if (lineStride == 1) {
+            boolean vector = vectorRuns(lines);
             for (int p = 0; p < n; p++) {
                 int src = 2 * (base + p * pointStride);
                 int dst = p * width;
+                if (vector) {
+                    Fft1dVector.deinterleave(u, src, re, im, dst, lines, null, 0, 1);
+                    continue;
+                }
                 for (int j = 0; j < lines; j++) {
                     re[dst + j] = u[src + 2 * j];
                     im[dst + j] = u[src + 2 * j + 1];
@@ -144,12 +310,16 @@ public final class Fft3d {
     }
 
     private static void scatter(double[] u, int base, int lines, int lineStride, int pointStride, int n, double[] re,
-            double[] im) {
-        final int width = FftScratch.WIDTH;
+            double[] im, int width) {
         if (lineStride == 1) {
+            boolean vector = vectorRuns(lines);
             for (int p = 0; p < n; p++) {
                 int dst = 2 * (base + p * pointStride);
                 int src = p * width;
+                if (vector) {
+                    Fft1dVector.interleave(re, im, src, u, dst, lines);
+                    continue;
+                }
                 for (int j = 0; j < lines; j++) {
                     u[dst + 2 * j] = re[src + j];
                     u[dst + 2 * j + 1] = im[src + j];

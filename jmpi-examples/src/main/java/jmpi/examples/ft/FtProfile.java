@@ -18,6 +18,8 @@ public final class FtProfile {
         FFT_Y,
         /** 1-D FFTs along z. */
         FFT_Z,
+        /** FFTs along x and y fused plane by plane (FtRank), the plane still in cache for the second. */
+        FFT_XY,
         /** Slab transposes (pack, exchange, unpack). */
         TRANSPOSE,
         /** The time step in frequency space. */
@@ -61,7 +63,7 @@ public final class FtProfile {
      */
     public void print(PrintStream out, double total) {
         out.println(" Profile (seconds, share of total):");
-        double fft = seconds(Phase.FFT_X) + seconds(Phase.FFT_Y) + seconds(Phase.FFT_Z);
+        double fft = seconds(Phase.FFT_X) + seconds(Phase.FFT_Y) + seconds(Phase.FFT_Z) + seconds(Phase.FFT_XY);
         for (Phase p : Phase.values()) {
             out.printf("   %-10s %10.4f  %5.1f%%%n", p.name().toLowerCase(), seconds(p), 100 * seconds(p) / total);
         }

@@ -41,6 +41,7 @@ public final class FtReport {
         out.printf(" Mop/s total     = %24.2f%n", r.mops());
         out.printf(" Operation type  = %24s%n", "floating point");
         out.printf(" Verification    = %24s%n", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
+        out.printf(" FFT kernel      = %24s%n", Fft1d.kernel(FftScratch.WIDTH));
         if (profile) {
             out.println();
             r.profile().print(out, r.seconds());

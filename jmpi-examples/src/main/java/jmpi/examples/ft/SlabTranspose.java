@@ -207,66 +207,43 @@ public final class SlabTranspose {
         }
     }
 
-    // ---- the same work cut into pieces of one plane each, so that threads share it at any rank count
-
-    /** Pieces of the z-slab side (pack z to y, unpack y to z): one per (rank, local z-plane). */
-    public int zSidePieces() {
-        return ranks * zn(me);
-    }
-
-    /** Pieces of the y-slab side (unpack z to y, pack y to z): one per global z-plane. */
-    public int ySidePieces() {
-        return nz;
-    }
-
-    private int owner(int z) {
-        for (int r = 0; r < ranks; r++) {
-            if (z < z0(r) + zn(r)) {
-                return r;
+    /**
+     * Where the rows of this rank's z-slab go in the z-to-y send buffer (and come from in the y-to-z
+     * receive buffer, the same layout): entry {@code zl * ny + y} is the complex index at which the
+     * {@code nx} points {@code (x, y)} of local plane {@code zl} start, i.e. the layout
+     * {@link #packZToY} produces. Lets the y-FFT write its output packed (and read it unpacked) in the
+     * same sweep ({@link Fft3d#alongY(int, double[], int[], double[], int[], int, int, FftScratch)}).
+     *
+     * @return the row table, {@code zn(me) * ny} entries
+     */
+    public int[] zSideRows() {
+        int planes = zn(me);
+        int[] rows = new int[planes * ny];
+        for (int d = 0; d < ranks; d++) {
+            for (int zl = 0; zl < planes; zl++) {
+                int at = zToYSendDispls[d] / 2 + zl * nx * yn(d);
+                for (int y = y0(d); y < y0(d) + yn(d); y++) {
+                    rows[zl * ny + y] = at + (y - y0(d)) * nx;
+                }
             }
         }
-        throw new IllegalArgumentException("plane " + z + " outside the grid");
+        return rows;
     }
 
-    /** {@link #packZToY} for the pieces {@code [from, to)} of {@link #zSidePieces}. */
-    public void packZToYPieces(double[] zslab, double[] send, int from, int to) {
-        int row = 2 * nx;
-        int planes = zn(me);
-        for (int i = from; i < to; i++) {
-            int d = i / planes;
-            int zl = i % planes;
-            int len = row * yn(d);
-            System.arraycopy(zslab, row * (y0(d) + ny * zl), send, zToYSendDispls[d] + zl * len, len);
+    /**
+     * Whether the y-side receive (z-to-y) and send (y-to-z) buffers are laid out exactly as this rank's
+     * y-slab: the sources' planes arrive in z order, each a whole {@code nx * yn(me)} plane, so the
+     * y-slab itself can be the buffer and the unpacking (and packing) is no copy at all. Always true of
+     * this decomposition; {@link FtRank} checks it rather than assume it.
+     *
+     * @return {@code true} if {@code recvDispls[p] == 2 nx yn(me) z0(p)} and the counts are whole planes
+     */
+    public boolean ySideIsSlabLayout() {
+        for (int p = 0; p < ranks; p++) {
+            if (zToYRecvDispls[p] != 2 * nx * yn(me) * z0(p) || zToYRecvCounts[p] != 2 * nx * yn(me) * zn(p)) {
+                return false;
+            }
         }
-    }
-
-    /** {@link #unpackYToZ} for the pieces {@code [from, to)} of {@link #zSidePieces}. */
-    public void unpackYToZPieces(double[] recv, double[] zslab, int from, int to) {
-        int row = 2 * nx;
-        int planes = zn(me);
-        for (int i = from; i < to; i++) {
-            int s = i / planes;
-            int zl = i % planes;
-            int len = row * yn(s);
-            System.arraycopy(recv, zToYSendDispls[s] + zl * len, zslab, row * (y0(s) + ny * zl), len);
-        }
-    }
-
-    /** {@link #unpackZToY} for the planes {@code [from, to)} of {@link #ySidePieces}. */
-    public void unpackZToYPieces(double[] recv, double[] yslab, int from, int to) {
-        int len = 2 * nx * yn(me);
-        for (int z = from; z < to; z++) {
-            int s = owner(z);
-            System.arraycopy(recv, zToYRecvDispls[s] + (z - z0(s)) * len, yslab, len * z, len);
-        }
-    }
-
-    /** {@link #packYToZ} for the planes {@code [from, to)} of {@link #ySidePieces}. */
-    public void packYToZPieces(double[] yslab, double[] send, int from, int to) {
-        int len = 2 * nx * yn(me);
-        for (int z = from; z < to; z++) {
-            int d = owner(z);
-            System.arraycopy(yslab, len * z, send, zToYRecvDispls[d] + (z - z0(d)) * len, len);
-        }
+        return true;
     }
 }

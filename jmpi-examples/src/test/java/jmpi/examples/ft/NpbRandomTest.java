@@ -49,4 +49,28 @@ class NpbRandomTest {
             assertEquals(y[k], one[0], 0.0, "jump to " + k);
         }
     }
+
+    @Test
+    void theIntegerVranlcEqualsTheDoubleRecurrenceBitForBit() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        for (int trial = 0; trial < 200; trial++) {
+            double x = rnd.nextLong(0, 1L << 46);
+            double a = trial == 0 ? NpbRandom.A : rnd.nextLong(0, 1L << 46);
+            int n = rnd.nextInt(0, 300);
+            double[] y = new double[n + 3];
+            double end = NpbRandom.vranlc(n, x, a, y, 2);
+            double state = x;
+            for (int i = 0; i < n; i++) {
+                state = NpbRandom.next(state, a);
+                assertEquals(NpbRandom.R46 * state, y[2 + i], 0.0, "number " + i);
+            }
+            assertEquals(state, end, 0.0);
+            assertEquals(0.0, y[0], 0.0, "nothing before the offset");
+            assertEquals(0.0, y[n + 2], 0.0, "nothing after the n numbers");
+        }
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> NpbRandom.vranlc(1, 0.5, NpbRandom.A, new double[1], 0));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> NpbRandom.vranlc(1, 0x1p46, NpbRandom.A, new double[1], 0));
+    }
 }
