@@ -5,7 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 
-import jmpi.spi.Frame;
 import jmpi.spi.FrameSink;
 
 /**
@@ -208,21 +207,7 @@ final class EagerRing {
             int count = area.get(ValueLayout.JAVA_INT, idx + COUNT);
             int bytes = area.get(ValueLayout.JAVA_INT, idx + BYTES);
             int typeCode = area.get(ValueLayout.JAVA_BYTE, idx + TYPE);
-            if (!sink.tryDeliver(context, source, tag, typeCode, count, area, idx + HEADER, bytes)) {
-                Frame f = new Frame();
-                f.kind = Frame.EAGER;
-                f.sender = peer;
-                f.seq = seq;
-                f.context = context;
-                f.tag = tag;
-                f.source = source;
-                f.typeCode = typeCode;
-                f.count = count;
-                byte[] data = new byte[bytes];
-                MemorySegment.copy(area, ValueLayout.JAVA_BYTE, idx + HEADER, data, 0, bytes);
-                f.bytes = data;
-                sink.accept(f);
-            }
+            Fastbox.handOver(sink, peer, seq, context, source, tag, typeCode, count, area, idx + HEADER, bytes);
             head += align(HEADER + bytes);
             LONG.setRelease(area, headAt, head);
         }

@@ -44,6 +44,31 @@ final class Fastbox {
         return rank == lowRank ? lower : upper;
     }
 
+    /**
+     * Hands a small message lying in transport memory ({@code bytes} at {@code at} of {@code memory}) to
+     * {@code sink}: straight into a posted receive if one takes it, else as an EAGER frame with a copy of its
+     * bytes ({@code Frame.bytes}). For the fastbox and the eager rings alike.
+     */
+    static void handOver(FrameSink sink, int sender, long seq, int context, int source, int tag, int typeCode, int count,
+                      MemorySegment memory, long at, int bytes) {
+        if (sink.tryDeliver(context, source, tag, typeCode, count, memory, at, bytes)) {
+            return;
+        }
+        Frame f = new Frame();
+        f.kind = Frame.EAGER;
+        f.sender = sender;
+        f.seq = seq;
+        f.context = context;
+        f.tag = tag;
+        f.source = source;
+        f.typeCode = typeCode;
+        f.count = count;
+        byte[] data = new byte[bytes];
+        MemorySegment.copy(memory, ValueLayout.JAVA_BYTE, at, data, 0, bytes);
+        f.bytes = data;
+        sink.accept(f);
+    }
+
     /** One rank's side of the pair. */
     final class End {
         private final int out;
@@ -124,21 +149,7 @@ final class Fastbox {
             int typeCode = rings.get(ValueLayout.JAVA_BYTE, base + TYPE);
             int count = rings.get(ValueLayout.JAVA_BYTE, base + COUNT);
             int bytes = rings.get(ValueLayout.JAVA_BYTE, base + BYTES);
-            if (!sink.tryDeliver(context, source, tag, typeCode, count, rings, base + PAYLOAD, bytes)) {
-                Frame f = new Frame();
-                f.kind = Frame.EAGER;
-                f.sender = peer;
-                f.seq = seq;
-                f.context = context;
-                f.tag = tag;
-                f.source = source;
-                f.typeCode = typeCode;
-                f.count = count;
-                byte[] data = new byte[bytes];
-                MemorySegment.copy(rings, ValueLayout.JAVA_BYTE, base + PAYLOAD, data, 0, bytes);
-                f.bytes = data;
-                sink.accept(f);
-            }
+            handOver(sink, peer, seq, context, source, tag, typeCode, count, rings, base + PAYLOAD, bytes);
             lastSeq = seq;
             head++;
             LONG.setRelease(rings, FastboxDescriptor.head(in), head);
