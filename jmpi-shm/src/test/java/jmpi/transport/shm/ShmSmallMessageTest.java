@@ -15,55 +15,10 @@ import org.junit.jupiter.api.Test;
 
 import jmpi.spi.Endpoint;
 import jmpi.spi.Frame;
-import jmpi.spi.FrameSink;
+import jmpi.tck.IntMessageSink;
 
 /** The small-message path: trySendSmall records, their order with frames, and tryDeliver straight from the ring. */
 class ShmSmallMessageTest {
-    /** Takes small messages whose tag is even through tryDeliver (as ints), declines odd tags; records everything by tag. */
-    static final class Sink implements FrameSink {
-        final List<Integer> tags = new ArrayList<>();
-        final List<int[]> values = new ArrayList<>();
-        int direct;
-
-        @Override
-        public void accept(Frame f) {
-            tags.add(f.tag);
-            byte[] b = f.bytes == null ? new byte[0] : f.bytes;
-            int[] v = new int[b.length / 4];
-            MemorySegment.copy(b, 0, MemorySegment.ofArray(v), ValueLayout.JAVA_BYTE, 0, b.length);
-            values.add(v);
-        }
-
-        @Override
-        public boolean tryDeliver(int context, int source, int tag, int typeCode, int count, MemorySegment data,
-                                  long offset, int bytes) {
-            if ((tag & 1) != 0) {
-                return false;
-            }
-            assertEquals(count * 4, bytes);
-            int[] v = new int[count];
-            MemorySegment.copy(data, ValueLayout.JAVA_INT_UNALIGNED, offset, v, 0, count);
-            tags.add(tag);
-            values.add(v);
-            direct++;
-            return true;
-        }
-
-        @Override
-        public void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
-            throw new AssertionError("no data expected");
-        }
-    }
-
-    private static Frame eager(int tag, int[] v) {
-        Frame f = new Frame();
-        f.kind = Frame.EAGER;
-        f.tag = tag;
-        f.count = v.length;
-        f.data = MemorySegment.ofArray(v.clone());
-        return f;
-    }
-
     @Test
     void smallRecordsKeepOrderWithFramesAndFallBackWhenTheRingIsFull() throws Exception {
         Endpoint[] eps = ShmTestJobs.open(2, Map.of(ShmConfig.RING_BYTES, "65536"));
@@ -71,7 +26,7 @@ class ShmSmallMessageTest {
             Endpoint a = eps[0];
             Endpoint b = eps[1];
             assertTrue(a.smallMessageLimit() >= 1024);
-            Sink sink = new Sink();
+            IntMessageSink sink = new IntMessageSink();
             List<Integer> sentTags = new ArrayList<>();
             int tag = 0;
             boolean sawFallback = false;
@@ -79,10 +34,10 @@ class ShmSmallMessageTest {
             for (int i = 0; i < 2000; i++) {
                 int[] v = {i, -i, i * 7};
                 if (i % 97 == 0) {
-                    a.send(1, eager(tag, v));
+                    a.send(1, IntMessageSink.eager(tag, v));
                 } else if (!a.trySendSmall(1, 0, 0, tag, 3, v, 0, v.length, ValueLayout.JAVA_INT_UNALIGNED)) {
                     sawFallback = true;
-                    a.send(1, eager(tag, v));
+                    a.send(1, IntMessageSink.eager(tag, v));
                 }
                 v[0] = 12345; // the caller may reuse its buffer at once
                 sentTags.add(tag++);
@@ -117,7 +72,7 @@ class ShmSmallMessageTest {
         try {
             Endpoint a = eps[0];
             Endpoint b = eps[1];
-            Sink sink = new Sink();
+            IntMessageSink sink = new IntMessageSink();
             int n = 20_000;
             int received = 0;
             long deadline = System.nanoTime() + 30_000_000_000L;
@@ -129,7 +84,7 @@ class ShmSmallMessageTest {
                 }
                 int tag = 2 * i + (i % 3 == 0 ? 1 : 0); // odd tags decline tryDeliver: frame way
                 if (i % 5 == 0 || !a.trySendSmall(1, 0, 0, tag, 3, v, 0, len, ValueLayout.JAVA_INT_UNALIGNED)) {
-                    a.send(1, eager(tag, v));
+                    a.send(1, IntMessageSink.eager(tag, v));
                 }
                 b.poll(sink);
                 a.poll(sink);

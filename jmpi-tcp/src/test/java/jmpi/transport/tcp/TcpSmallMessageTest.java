@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Timeout;
 
 import jmpi.spi.Endpoint;
 import jmpi.spi.Frame;
-import jmpi.spi.FrameSink;
+import jmpi.tck.IntMessageSink;
 
 /**
  * The small-message path over tcp: trySendSmall straight into the staging buffer, its order with
@@ -22,53 +22,6 @@ import jmpi.spi.FrameSink;
  * end, which wait there until whole).
  */
 class TcpSmallMessageTest {
-    /** Takes small messages whose tag is even through tryDeliver (as ints), declines odd tags; records everything by tag. */
-    static final class Sink implements FrameSink {
-        final List<Integer> tags = new ArrayList<>();
-        final List<int[]> values = new ArrayList<>();
-        int direct;
-
-        @Override
-        public void accept(Frame f) {
-            tags.add(f.tag);
-            byte[] b = f.bytes == null ? new byte[0] : f.bytes;
-            int[] v = new int[b.length / 4];
-            MemorySegment.copy(b, 0, MemorySegment.ofArray(v), ValueLayout.JAVA_BYTE, 0, b.length);
-            values.add(v);
-        }
-
-        @Override
-        public boolean tryDeliver(int context, int source, int tag, int typeCode, int count, MemorySegment data,
-                                  long offset, int bytes) {
-            if ((tag & 1) != 0) {
-                return false;
-            }
-            assertEquals(count * 4, bytes);
-            assertEquals(3, typeCode);
-            int[] v = new int[count];
-            MemorySegment.copy(data, ValueLayout.JAVA_INT_UNALIGNED, offset, v, 0, count);
-            tags.add(tag);
-            values.add(v);
-            direct++;
-            return true;
-        }
-
-        @Override
-        public void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
-            throw new AssertionError("no data expected");
-        }
-    }
-
-    private static Frame eager(int tag, int[] v) {
-        Frame f = new Frame();
-        f.kind = Frame.EAGER;
-        f.tag = tag;
-        f.typeCode = 3;
-        f.count = v.length;
-        f.data = MemorySegment.ofArray(v.clone());
-        return f;
-    }
-
     @Test
     @Timeout(60)
     void smallMessagesKeepOrderWithFramesAndArriveWhole() throws Exception {
@@ -76,7 +29,7 @@ class TcpSmallMessageTest {
         try {
             Endpoint a = eps[0];
             Endpoint b = eps[1];
-            Sink sink = new Sink();
+            IntMessageSink sink = new IntMessageSink();
             int n = 4000;
             int fallbacks = 0;
             for (int i = 0; i < n; i++) {
@@ -88,7 +41,7 @@ class TcpSmallMessageTest {
                 int tag = 2 * i + (i % 3 == 0 ? 1 : 0); // odd tags decline tryDeliver: frame way
                 if (i % 7 == 0 || !a.trySendSmall(1, 0, 0, tag, 3, v, 0, len, ValueLayout.JAVA_INT_UNALIGNED)) {
                     fallbacks++;
-                    a.send(1, eager(tag, v));
+                    a.send(1, IntMessageSink.eager(tag, v));
                 }
                 v[0] = -1; // the caller may reuse its buffer at once
                 if (i % 16 == 0) { // let the socket fill up now and then: senders must queue, and stay in order

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import jmpi.spi.Frame;
-import jmpi.spi.FrameSink;
+import jmpi.tck.IntMessageSink;
 
 /**
  * The threads transport's small-message paths (fastbox up to 8 bytes, eager ring above, frames beyond the
@@ -26,57 +26,6 @@ import jmpi.spi.FrameSink;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class EagerRingTest {
-    /** Takes messages whose tag is even through tryDeliver, declines odd tags; records everything as ints. */
-    static final class Sink implements FrameSink {
-        final List<Integer> tags = new ArrayList<>();
-        final List<int[]> values = new ArrayList<>();
-        int direct;
-
-        @Override
-        public void accept(Frame f) {
-            tags.add(f.tag);
-            int[] v;
-            if (f.bytes != null) {
-                v = new int[f.bytes.length / 4];
-                MemorySegment.copy(f.bytes, 0, MemorySegment.ofArray(v), ValueLayout.JAVA_BYTE, 0, f.bytes.length);
-            } else if (f instanceof jmpi.spi.Frame && f.data != null) {
-                v = f.data.toArray(ValueLayout.JAVA_INT);
-            } else {
-                v = new int[0];
-            }
-            values.add(v);
-        }
-
-        @Override
-        public boolean tryDeliver(int context, int source, int tag, int typeCode, int count, MemorySegment data,
-                                  long offset, int bytes) {
-            if ((tag & 1) != 0) {
-                return false;
-            }
-            assertEquals(count * 4, bytes);
-            int[] v = new int[count];
-            MemorySegment.copy(data, ValueLayout.JAVA_INT_UNALIGNED, offset, v, 0, count);
-            tags.add(tag);
-            values.add(v);
-            direct++;
-            return true;
-        }
-
-        @Override
-        public void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
-            throw new AssertionError("no data expected");
-        }
-    }
-
-    private static Frame eager(int tag, int[] v) {
-        Frame f = new Frame();
-        f.kind = Frame.EAGER;
-        f.tag = tag;
-        f.count = v.length;
-        f.data = MemorySegment.ofArray(v.clone());
-        return f;
-    }
-
     /** Message {@code i}'s content: numbers near i, which a stale stamp would look like. */
     private static int[] content(int i, int len) {
         int[] v = new int[len];
@@ -86,7 +35,7 @@ class EagerRingTest {
         return v;
     }
 
-    private static void check(Sink sink, List<Integer> sentTags, List<Integer> lengths) {
+    private static void check(IntMessageSink sink, List<Integer> sentTags, List<Integer> lengths) {
         assertEquals(sentTags, sink.tags);
         for (int i = 0; i < sentTags.size(); i++) {
             assertArrayEquals(content(i, lengths.get(i)), sink.values.get(i), "message " + i);
@@ -100,7 +49,7 @@ class EagerRingTest {
         ThreadsEndpoint b = (ThreadsEndpoint) fabric.endpoint(1);
         int limitInts = a.smallMessageLimit() / 4;
         assertTrue(limitInts >= 256, "the ring takes at least 1 KiB messages by default: " + a.smallMessageLimit());
-        Sink sink = new Sink();
+        IntMessageSink sink = new IntMessageSink();
         List<Integer> tags = new ArrayList<>();
         List<Integer> lengths = new ArrayList<>();
         boolean fallback = false;
@@ -110,10 +59,10 @@ class EagerRingTest {
             int[] v = content(i, len);
             int tag = 2 * i + (i % 3 == 0 ? 1 : 0);
             if (i % 97 == 0) {
-                a.send(1, eager(tag, v));
+                a.send(1, IntMessageSink.eager(tag, v));
             } else if (!a.trySendSmall(1, 0, 0, tag, 3, v, 0, len, ValueLayout.JAVA_INT_UNALIGNED)) {
                 fallback = true;
-                a.send(1, eager(tag, v));
+                a.send(1, IntMessageSink.eager(tag, v));
             }
             java.util.Arrays.fill(v, -7); // the caller may reuse its buffer at once
             tags.add(tag);
@@ -135,7 +84,7 @@ class EagerRingTest {
         ThreadsFabric fabric = new ThreadsFabric(3);
         ThreadsEndpoint a = (ThreadsEndpoint) fabric.endpoint(1);
         int limitInts = a.smallMessageLimit() / 4;
-        Sink sink = new Sink();
+        IntMessageSink sink = new IntMessageSink();
         List<Integer> tags = new ArrayList<>();
         List<Integer> lengths = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
@@ -143,7 +92,7 @@ class EagerRingTest {
             int[] v = content(i, len);
             int tag = 2 * i + (i % 7 == 0 ? 1 : 0);
             if (i % 50 == 0 || !a.trySendSmall(1, 0, 0, tag, 3, v, 0, len, ValueLayout.JAVA_INT_UNALIGNED)) {
-                a.send(1, eager(tag, v));
+                a.send(1, IntMessageSink.eager(tag, v));
             }
             tags.add(tag);
             lengths.add(len);
@@ -183,11 +132,11 @@ class EagerRingTest {
                 int[] v = content(i, lengths.get(i));
                 int tag = tags.get(i);
                 if (i % 101 == 0 || !a.trySendSmall(1, 0, 0, tag, 3, v, 0, v.length, ValueLayout.JAVA_INT_UNALIGNED)) {
-                    a.send(1, eager(tag, v));
+                    a.send(1, IntMessageSink.eager(tag, v));
                 }
             }
         });
-        Sink sink = new Sink();
+        IntMessageSink sink = new IntMessageSink();
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (sink.tags.size() < n && System.nanoTime() < deadline) {
             b.poll(sink);
