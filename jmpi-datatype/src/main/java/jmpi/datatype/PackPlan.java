@@ -324,7 +324,7 @@ public final class PackPlan {
         checkBuffer(array, offset, count);
         checkSegmentable("a byte segment");
         checkSegment(dst, dstOffset, packedSize(count), "destination");
-        Walk.walk(this, offset, 0, elementsOf(count), new Sink.Pack(array, dst, dstOffset, 0, sizeOf()));
+        Walk.pack(this, array, offset, count, 0, elementsOf(count), dst, dstOffset);
     }
 
     /** Unpacks {@code count} items from {@code src} at {@code srcOffset} into {@code array} from {@code offset}. */
@@ -332,7 +332,7 @@ public final class PackPlan {
         checkBuffer(array, offset, count);
         checkSegmentable("a byte segment");
         checkSegment(src, srcOffset, packedSize(count), "source");
-        Walk.walk(this, offset, 0, elementsOf(count), new Sink.Unpack(array, src, srcOffset, 0, sizeOf()));
+        Walk.unpack(this, src, srcOffset, array, offset, count, 0, elementsOf(count));
     }
 
     /**
@@ -345,7 +345,7 @@ public final class PackPlan {
         checkSegmentable("a byte segment");
         long from = checkRange(count, streamFrom, len);
         checkSegment(dst, dstOffset, len, "destination");
-        Walk.walk(this, offset, from, len / sizeOf(), new Sink.Pack(array, dst, dstOffset, from, sizeOf()));
+        Walk.pack(this, array, offset, count, from, len / sizeOf(), dst, dstOffset);
     }
 
     /**
@@ -359,10 +359,10 @@ public final class PackPlan {
         checkSegmentable("a byte segment");
         long from = checkRange(count, streamFrom, len);
         checkSegment(src, srcOffset, len, "source");
-        Walk.walk(this, offset, from, len / sizeOf(), new Sink.Unpack(array, src, srcOffset, from, sizeOf()));
+        Walk.unpack(this, src, srcOffset, array, offset, count, from, len / sizeOf());
     }
 
-    private int sizeOf() {
+    int sizeOf() {
         return base == null ? 1 : base.size();
     }
 
@@ -406,6 +406,22 @@ public final class PackPlan {
                     + dstPlan.base + " elements");
         }
         Walk.copy(src, srcOffset, srcCount, srcPlan, dst, dstOffset, dstCount, dstPlan, from, n);
+    }
+
+    /**
+     * True when the stream elements [{@code from}, {@code from + n}) of a message of {@code count} items are
+     * whole blocks of one arithmetic progression (a vector's blocks, also across items when the next item
+     * continues the stride), and the plan is not dense: the range is then
+     * {@code n / runLength} blocks of {@code runLength} elements {@code stride} apart from
+     * {@link #blockIndex}, copied with one strided kernel call and no walk.
+     */
+    boolean wholeBlocks(int count, long from, long n) {
+        return !dense && progression(count) && from % runLength == 0 && n % runLength == 0;
+    }
+
+    /** Under {@link #wholeBlocks}: the array index of the block holding stream element {@code from}. */
+    int blockIndex(int offset, long from) {
+        return (int) (offset + first + from / runLength * stride);
     }
 
     /**
