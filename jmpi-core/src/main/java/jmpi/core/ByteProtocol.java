@@ -314,8 +314,11 @@ final class ByteProtocol {
         }
     }
 
-    /** Writes a piece of message {@code r} at {@code messageOffset} (truncating, or only counting when discarding); whether r has it all. */
-    private static boolean write(RecvRequest r, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
+    /**
+     * Writes a piece of message {@code r} at {@code messageOffset} (truncating, or only counting when discarding);
+     * whether r has it all. Package-private for tests.
+     */
+    static boolean write(RecvRequest r, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
         if (!r.discard && r.plan != null && r.staging == null) {
             writeThroughPlan(r, messageOffset, src, srcOffset, bytes);
         } else if (!r.discard) {
