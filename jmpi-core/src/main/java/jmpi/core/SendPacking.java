@@ -26,6 +26,11 @@ final class SendPacking {
     static final long POOL_MIN_BYTES = 32 * 1024;
     /** Larger packed copies are not kept (the pool should not pin much memory). */
     static final long POOL_MAX_BYTES = 16L * 1024 * 1024;
+    /**
+     * Packed copies from this size on may be {@link #claim}ed; a smaller one costs less to copy again than the
+     * thread-local bookkeeping costs every message.
+     */
+    static final long CLAIM_MIN_BYTES = 256;
     /** Arrays kept per element type. */
     private static final int SLOTS = 4;
     private static final AtomicReferenceArray<Object> POOL = new AtomicReferenceArray<>(BasicType.values().length * SLOTS);
@@ -39,12 +44,15 @@ final class SendPacking {
     static Object gather(Object buf, int offset, int items, PackPlan plan, int elements, BasicType type) {
         Object packed = take(type, elements);
         PackPlan.copy(buf, offset, items, plan, packed, 0, elements, PackPlan.of(type));
-        LAST.set(packed);
+        if ((long) elements * type.size() >= CLAIM_MIN_BYTES) {
+            LAST.set(packed);
+        }
         return packed;
     }
 
     /**
-     * True when {@code buf} is the array {@link #gather} just returned on this thread, which the caller now owns:
+     * True when {@code buf} is the array {@link #gather} just returned on this thread (of at least
+     * {@link #CLAIM_MIN_BYTES}), which the caller now owns:
      * no one else holds it, so it may travel without a copy, and may be {@link #release}d once nothing reads it.
      * Each gathered array is claimed at most once.
      */

@@ -234,12 +234,16 @@ class PlanDeliveryTest {
         Object c = SendPacking.gather(user, 0, 1, plan, n, BasicType.DOUBLE);
         assertNotSame(b, c, "an array is lent to one send at a time");
 
-        PackPlan small = PackPlan.compile(TypeMap.vector(4, 1, 2, TypeMap.of(BasicType.DOUBLE)));
-        Object d = SendPacking.gather(user, 0, 1, small, 4, BasicType.DOUBLE);
-        assertTrue(SendPacking.claim(d));
+        int m = (int) (SendPacking.CLAIM_MIN_BYTES / 8);
+        PackPlan small = PackPlan.compile(TypeMap.vector(m, 1, 2, TypeMap.of(BasicType.DOUBLE)));
+        Object d = SendPacking.gather(user, 0, 1, small, m, BasicType.DOUBLE);
+        assertTrue(SendPacking.claim(d), "claimed from " + SendPacking.CLAIM_MIN_BYTES + " bytes on");
         SendPacking.release(d);
-        assertNotSame(d, SendPacking.gather(user, 0, 1, small, 4, BasicType.DOUBLE), "small copies are not pooled");
-        assertArrayEquals(new double[] {0, 2, 4, 6}, (double[]) d);
+        assertNotSame(d, SendPacking.gather(user, 0, 1, small, m, BasicType.DOUBLE), "small copies are not pooled");
+        assertEquals(2.0 * (m - 1), ((double[]) d)[m - 1]);
+        PackPlan tiny = PackPlan.compile(TypeMap.vector(m - 1, 1, 2, TypeMap.of(BasicType.DOUBLE)));
+        Object e = SendPacking.gather(user, 0, 1, tiny, m - 1, BasicType.DOUBLE);
+        assertFalse(SendPacking.claim(e), "below " + SendPacking.CLAIM_MIN_BYTES + " bytes a copy is not worth claiming");
     }
 
     private static Object randomArray(BasicType t, int n, Random rnd) {

@@ -75,7 +75,7 @@ final class Walk {
                      long segOffset) {
         if (n > 0 && plan.wholeBlocks(count, from, n)) {
             Kernels.packStrided(array, plan.blockIndex(offset, from), (int) plan.stride, plan.runLength,
-                    (int) (n / plan.runLength), seg, segOffset);
+                    (int) plan.blocks(n), seg, segOffset);
         } else {
             walk(plan, offset, from, n, new Sink.Pack(array, seg, segOffset, from, plan.sizeOf()));
         }
@@ -86,7 +86,7 @@ final class Walk {
                        long n) {
         if (n > 0 && plan.wholeBlocks(count, from, n)) {
             Kernels.unpackStrided(seg, segOffset, array, plan.blockIndex(offset, from), (int) plan.stride,
-                    plan.runLength, (int) (n / plan.runLength));
+                    plan.runLength, (int) plan.blocks(n));
         } else {
             walk(plan, offset, from, n, new Sink.Unpack(array, seg, segOffset, from, plan.sizeOf()));
         }
@@ -106,23 +106,21 @@ final class Walk {
                         (int) (dstOffset + dstPlan.first + from), (int) n);
             } else if (dstPlan.dense && srcPlan.wholeBlocks(srcCount, from, n)) {
                 Kernels.gather(src, srcPlan.blockIndex(srcOffset, from), (int) srcPlan.stride, srcPlan.runLength,
-                        (int) (n / srcPlan.runLength), dst, (int) (dstOffset + dstPlan.first + from));
+                        (int) srcPlan.blocks(n), dst, (int) (dstOffset + dstPlan.first + from));
             } else if (dstPlan.dense) {
                 walk(srcPlan, srcOffset, from, n, new Sink.Gather(src, dst, dstOffset + dstPlan.first));
             } else if (srcPlan.dense && dstPlan.wholeBlocks(dstCount, from, n)) {
                 Kernels.scatter(src, (int) (srcOffset + srcPlan.first + from), dst, dstPlan.blockIndex(dstOffset, from),
-                        (int) dstPlan.stride, dstPlan.runLength, (int) (n / dstPlan.runLength));
+                        (int) dstPlan.stride, dstPlan.runLength, (int) dstPlan.blocks(n));
             } else if (srcPlan.dense) {
                 walk(dstPlan, dstOffset, from, n, new Sink.Scatter(dst, src, srcOffset + srcPlan.first));
-            } else if (srcPlan.progression(srcCount) && dstPlan.progression(dstCount)
-                    && srcPlan.runLength == dstPlan.runLength && from % srcPlan.runLength == 0
-                    && n % srcPlan.runLength == 0) {
+            } else if (srcPlan.runLength == dstPlan.runLength && srcPlan.wholeBlocks(srcCount, from, n)
+                    && dstPlan.wholeBlocks(dstCount, from, n)) {
                 // Two vectors with one block length: block b of the message sits at first + b * stride on
                 // each side (PackPlan.copyRange checked the bounds of both messages).
-                long b0 = from / srcPlan.runLength;
-                Kernels.stridedCopy(src, (int) (srcOffset + srcPlan.first + b0 * srcPlan.stride), (int) srcPlan.stride,
-                        dst, (int) (dstOffset + dstPlan.first + b0 * dstPlan.stride), (int) dstPlan.stride,
-                        srcPlan.runLength, (int) (n / srcPlan.runLength));
+                Kernels.stridedCopy(src, srcPlan.blockIndex(srcOffset, from), (int) srcPlan.stride,
+                        dst, dstPlan.blockIndex(dstOffset, from), (int) dstPlan.stride, srcPlan.runLength,
+                        (int) srcPlan.blocks(n));
             } else {
                 walk(srcPlan, srcOffset, from, n, new Sink.Plan(src, dst, new Cursor(dstPlan, dstOffset, from)));
             }
