@@ -27,6 +27,8 @@ final class CopyJob {
      * as a bulk copy (an element or a few per cache line): smaller chunks pay off, and from smaller messages on.
      */
     static final int PLAN_CHUNK_BYTES = 16 * 1024;
+    /** Bytes of data per chunk of a {@link #pipelined} copy: small, so that the receiver soon has work. */
+    static final int PIPELINE_CHUNK_BYTES = 4 * 1024;
 
     private final Object src;
     private final int srcOffset;
@@ -75,14 +77,83 @@ final class CopyJob {
                 Math.max(1, chunkBytes / elementSize));
     }
 
+    /**
+     * A copy from a non-contiguous datatype, pipelined between the two threads so that each touches its own
+     * strided array only: the sender gathers chunk after chunk into a contiguous staging array (from
+     * {@link SendPacking}'s pool, returned when done), the receiver scatters each gathered chunk into its buffer
+     * as soon as it is ready ({@link #runAsReceiver}), gathering chunks itself when the sender has not claimed
+     * them (when it is not waiting). A strided element is a cache line or so: a direct copy moves every one of
+     * them between the cores, the pipeline only the contiguous staging (one line per 64 bytes), and the two
+     * halves of the work overlap. The caller has checked that {@link PackPlan#copyRange} accepts the whole range on
+     * both sides.
+     */
+    static CopyJob pipelined(Object src, int srcOffset, int srcItems, PackPlan srcPlan, Object dst, int dstOffset,
+                             int dstItems, PackPlan dstPlan, int elements, jmpi.datatype.BasicType type, int chunkBytes) {
+        CopyJob job = new CopyJob(src, srcOffset, srcPlan, srcItems, dst, dstOffset, dstPlan, dstItems, elements,
+                Math.max(1, chunkBytes / type.size()));
+        job.staging = SendPacking.take(type, elements);
+        job.stagingPlan = PackPlan.of(type);
+        job.gathered = new java.util.concurrent.atomic.AtomicIntegerArray(job.chunks);
+        return job;
+    }
+
+    /** Pipelined only: the staging array, its plan, and which chunks are in it (1). */
+    private Object staging;
+    private PackPlan stagingPlan;
+    private java.util.concurrent.atomic.AtomicIntegerArray gathered;
+
+    /**
+     * The receiver's part, on the receiver's thread: for a pipelined job, every chunk scattered in order (gathered
+     * by the sender, or by this thread when the sender has not claimed it yet); else {@link #work}. Returns when
+     * every chunk this thread took is done; {@link #finished} tells when all are.
+     */
+    void runAsReceiver() {
+        if (staging == null) {
+            work();
+            return;
+        }
+        for (int c = 0; c < chunks; c++) {
+            while (gathered.get(c) == 0) {
+                int g = next.get();
+                if (g <= c && g < chunks && next.compareAndSet(g, g + 1)) {
+                    gather(g);
+                } else {
+                    Thread.onSpinWait(); // the sender is gathering chunk c (a few microseconds at most)
+                }
+            }
+            int from = c * chunkElements;
+            PackPlan.copyRange(staging, 0, elements, stagingPlan, dst, dstOffset, dstItems, dstPlan, from,
+                    Math.min(chunkElements, elements - from));
+        }
+        // every chunk was gathered before it was scattered: the sender no longer touches the staging array
+        SendPacking.release(staging);
+        remaining.set(0);
+    }
+
+    private void gather(int c) {
+        int from = c * chunkElements;
+        PackPlan.copyRange(src, srcOffset, srcItems, srcPlan, staging, 0, elements, stagingPlan, from,
+                Math.min(chunkElements, elements - from));
+        gathered.set(c, 1);
+    }
+
     /** Chunks the job is split into. */
     int chunks() {
         return chunks;
     }
 
-    /** Copies chunks until none is left to claim. Any thread, any number of times. */
+    /**
+     * Copies chunks until none is left to claim (a pipelined job: gathers them). Any thread, any number of times;
+     * the sender's part.
+     */
     void work() {
         int c;
+        if (staging != null) {
+            while ((c = next.getAndIncrement()) < chunks) {
+                gather(c);
+            }
+            return;
+        }
         while ((c = next.getAndIncrement()) < chunks) {
             int from = c * chunkElements;
             int n = Math.min(chunkElements, elements - from);

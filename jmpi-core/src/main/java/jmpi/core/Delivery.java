@@ -31,8 +31,12 @@ import jmpi.spi.Frame;
  * progress lock, except that the sender's thread may help with a {@link CopyJob}.
  */
 final class Delivery {
-    /** Data bytes from which a same-JVM rendezvous through datatypes is copied with the sender's help. */
-    static final long PLAN_SPLIT_BYTES = 2L * CopyJob.PLAN_CHUNK_BYTES;
+    /**
+     * Data bytes from which a same-JVM rendezvous through datatypes is copied with the sender's help: a
+     * {@link CopyJob#pipelined} gather and scatter from a non-contiguous sender, else a
+     * {@link CopyJob#throughPlans} split.
+     */
+    static final long PLAN_SPLIT_BYTES = CopyJob.PLAN_CHUNK_BYTES;
 
     private final ClassLoader objectLoader;
     private final ObjectInputFilter objectFilter;
@@ -180,9 +184,9 @@ final class Delivery {
     /**
      * Between ranks that share memory where either side has a non-contiguous datatype: one copy from
      * the sender's array into the receiver's, through both datatypes (what fits). A rendezvous whose
-     * sender waits is copied in chunks with its help from {@link #PLAN_SPLIT_BYTES} on: a copy through a
-     * datatype with short blocks moves a cache line or so per element, and two cores do it in about half
-     * the time.
+     * sender waits is copied in chunks with its help from {@link #PLAN_SPLIT_BYTES} on: pipelined (the sender
+     * gathers, the receiver scatters, each in its own array) when the sender's datatype is non-contiguous,
+     * else split between them.
      */
     private static void copyThroughPlans(RecvRequest r, SharedFrame f) {
         PackPlan srcPlan = f.plan != null ? f.plan : PackPlan.of(r.type);
@@ -199,8 +203,11 @@ final class Delivery {
                 // every check PackPlan.copyRange makes, here, so that no chunk fails on the sender's thread
                 srcPlan.checkBuffer(f.elements, f.elementOffset, srcItems);
                 dstPlan.checkBuffer(dst, dstOffset, dstItems);
-                copyTogether(CopyJob.throughPlans(f.elements, f.elementOffset, srcItems, srcPlan, dst, dstOffset,
-                        dstItems, dstPlan, (int) n, r.type.size(), CopyJob.PLAN_CHUNK_BYTES), sender);
+                copyTogether(srcPlan.isDense()
+                        ? CopyJob.throughPlans(f.elements, f.elementOffset, srcItems, srcPlan, dst, dstOffset, dstItems,
+                                dstPlan, (int) n, r.type.size(), CopyJob.PLAN_CHUNK_BYTES)
+                        : CopyJob.pipelined(f.elements, f.elementOffset, srcItems, srcPlan, dst, dstOffset, dstItems,
+                                dstPlan, (int) n, r.type, CopyJob.PIPELINE_CHUNK_BYTES), sender);
             } else {
                 PackPlan.copy(f.elements, f.elementOffset, srcItems, srcPlan, dst, dstOffset, dstItems, dstPlan);
             }
@@ -229,7 +236,7 @@ final class Delivery {
     /** Copies a large rendezvous message with the sender's help, if it is waiting; returns when all is copied. */
     private static void copyTogether(CopyJob job, SendRequest sender) {
         sender.offer(job);
-        job.work();
+        job.runAsReceiver();
         while (!job.finished()) {
             Thread.onSpinWait(); // the sender is finishing its last chunk (tens of microseconds at most)
         }

@@ -24,12 +24,12 @@ enum Protocol {
     RENDEZVOUS,
     /**
      * {@link #RENDEZVOUS} between ranks that share memory with a non-contiguous datatype: the receiver copies
-     * through both datatypes, from the sender's array straight into its own, with no gather into a
-     * contiguous array; from {@link Delivery#PLAN_SPLIT_BYTES} on the waiting sender copies part of it
-     * ({@link CopyJob#throughPlans}). Whatever the block size: a gathered copy would be a fresh array (zeroed,
-     * cold in cache) that the receiver then reads across cores anyway, and one thread would do all the gathering;
-     * measured on a vector of one-double blocks 8 apart (bench/compare-noncontig.sh), the direct split copy
-     * took half the time of the gather and copy from 32 KiB on.
+     * through both datatypes, from the sender's array into its own, with no gather into a fresh contiguous
+     * array on the sender's side first; from {@link Delivery#PLAN_SPLIT_BYTES} on together with the waiting
+     * sender ({@link CopyJob#pipelined}: the sender gathers chunks into a pooled staging array while the
+     * receiver scatters them). Whatever the block size: the gather into a fresh array (zeroed, cold in cache)
+     * by one thread, then the scatter by the other, took twice as long as packing by hand at 256 KiB
+     * (bench/compare-noncontig.sh, a vector of one-double blocks 8 apart).
      */
     RENDEZVOUS_THROUGH_PLANS;
 

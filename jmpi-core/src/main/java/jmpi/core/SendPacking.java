@@ -64,7 +64,7 @@ final class SendPacking {
         return true;
     }
 
-    /** Returns a claimed packed array to the pool, once nothing reads it any more. */
+    /** Returns a claimed packed array (or a staging array {@link #take}n) to the pool, once nothing reads it any more. */
     static void release(Object packed) {
         BasicType type = typeOf(packed);
         if (type == null) {
@@ -83,7 +83,7 @@ final class SendPacking {
     }
 
     /** An array of at least {@code elements} elements of {@code type}: from the pool when large, else fresh. */
-    private static Object take(BasicType type, int elements) {
+    static Object take(BasicType type, int elements) {
         long bytes = (long) elements * type.size();
         if (type != BasicType.OBJECT && bytes >= POOL_MIN_BYTES && bytes <= POOL_MAX_BYTES) {
             int base = type.ordinal() * SLOTS;

@@ -214,6 +214,37 @@ class PlanDeliveryTest {
     }
 
     @Test
+    void aPipelinedCopyGathersOnTheSendersThreadAndScattersOnTheReceiversOrAllOnTheReceiversAlone()
+            throws InterruptedException {
+        for (boolean helped : new boolean[] {true, false}) {
+            for (int chunk : new int[] {8, 4096, 1 << 20}) {
+                for (int n : new int[] {1, 4097, 20_011}) {
+                    PackPlan src = PackPlan.compile(TypeMap.vector(n, 1, 8, TypeMap.of(BasicType.DOUBLE)));
+                    PackPlan dst = PackPlan.compile(TypeMap.vector(n, 1, -3, TypeMap.of(BasicType.DOUBLE)));
+                    double[] from = new double[8 * n];
+                    for (int i = 0; i < from.length; i++) {
+                        from[i] = i;
+                    }
+                    double[] want = new double[3 * n + 5];
+                    double[] got = new double[3 * n + 5];
+                    PackPlan.copy(from, 0, 1, src, want, 3 * n, 1, dst);
+                    CopyJob job = CopyJob.pipelined(from, 0, 1, src, got, 3 * n, 1, dst, n, BasicType.DOUBLE, chunk);
+                    Thread sender = new Thread(job::work);
+                    if (helped) {
+                        sender.start();
+                    }
+                    job.runAsReceiver();
+                    assertTrue(job.finished());
+                    if (helped) {
+                        sender.join();
+                    }
+                    assertArrayEquals(want, got, (helped ? "helped" : "alone") + ", chunk " + chunk + ", n " + n);
+                }
+            }
+        }
+    }
+
+    @Test
     void largePackedCopiesAreReusedOnceReleasedAndSmallOnesAreNot() {
         int n = (int) (SendPacking.POOL_MIN_BYTES / 8) + 3;
         PackPlan plan = PackPlan.compile(TypeMap.vector(n, 1, 2, TypeMap.of(BasicType.DOUBLE)));

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The strided fast paths of {@link PackPlan} for vectors ({@link PackPlan#wholeBlocks}: one kernel call, no
- * walk; one-element blocks with one segment access each, {@link Kernels#packEach} / {@link Kernels#unpackEach})
+ * walk: {@link Kernels#packStrided}, {@link Kernels#unpackStrided}, {@link Kernels#gather}, {@link Kernels#scatter},
+ * {@link Kernels#stridedCopy})
  * against the reference model {@link RefType}: every basic type, one-element and longer blocks, strides 1 (dense),
  * 2, 8, 9, 64 and negative, zero and several items, a message at either end of its array, ranges that start and end
  * inside blocks (which take the walk), the same array as source and destination of a copy where the elements are
