@@ -105,7 +105,7 @@ class PlanDeliveryTest {
         Arrays.fill(user, Double.NaN);
         RecvRequest r = vectorRecv(user, 0, 5, 8);
         Delivery.fromSegment(r, 1, 2, BasicType.DOUBLE.code(), 5, ring, 24);
-        r.finish();
+        r.finish(); // (staged, scattered here)
         assertSame(ErrorClass.SUCCESS, r.error());
         assertArrayEquals(expected(33, 0, 8, v, 5), user);
     }
