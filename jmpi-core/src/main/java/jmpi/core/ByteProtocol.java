@@ -41,7 +41,8 @@ final class ByteProtocol {
      * A send waiting for its CTS (rendezvous: {@code request} and {@code data}) or its ACK
      * ({@code onAck}: completes a synchronous send, or frees a buffered send's space).
      */
-    private record PendingSend(SendRequest request, MemorySegment data, jmpi.spi.Completion onAck, long ahead) {
+    private record PendingSend(SendRequest request, MemorySegment data, jmpi.spi.Completion onAck, long ahead,
+                               Object packed) {
     }
 
     /** The data ahead of one rendezvous (see the class comment), from its RTS's arrival until all of it arrived and was matched. */
@@ -105,9 +106,12 @@ final class ByteProtocol {
         f.tag = tag;
         f.typeCode = type.code();
         f.count = elements;
+        // a derived datatype's packed copy (SendPacking): private already, so sent as it is
+        boolean packed = serialized == null && SendPacking.claim(buf);
         if (protocol == Protocol.EAGER) {
             f.kind = Frame.EAGER;
-            f.data = MemorySegment.ofArray(serialized != null ? serialized : type.bytesCopy(buf, offset, elements));
+            f.data = serialized != null ? MemorySegment.ofArray(serialized)
+                    : packed ? type.bytesOf(buf, offset, elements) : MemorySegment.ofArray(type.bytesCopy(buf, offset, elements));
             if (mode == SendMode.SYNCHRONOUS) {
                 f.sync = true;
                 f.sendId = register(null, null, req);
@@ -130,8 +134,11 @@ final class ByteProtocol {
             }
             f.offset = total;
             f.recvId = first;
+            // A packed copy goes back to SendPacking's pool when the transport is done with it: with the ack of the
+            // one DATA frame that carries it all (not when part of it went ahead in a frame of its own).
+            Object reuse = packed && (first == 0 || first == total) ? buf : null;
             // all of it ahead: no CTS will come, the DATA's ack completes the send (nothing to register)
-            f.sendId = first == total && total > 0 ? newId() : register(req, data, null, first);
+            f.sendId = first == total && total > 0 ? newId() : register(req, data, null, first, reuse);
             endpoint.send(worldDest, f);
             if (first > 0) {
                 Frame d = new Frame();
@@ -139,7 +146,7 @@ final class ByteProtocol {
                 d.recvId = aheadRecvId(endpoint.rank(), f.sendId);
                 d.offset = 0;
                 d.data = data.asSlice(0, first);
-                d.ack = first == total ? req : null;
+                d.ack = first == total ? releasing(req, reuse) : null;
                 endpoint.send(worldDest, d);
             }
             return;
@@ -148,14 +155,14 @@ final class ByteProtocol {
     }
 
     private long register(SendRequest req, MemorySegment data, jmpi.spi.Completion onAck) {
-        return register(req, data, onAck, 0);
+        return register(req, data, onAck, 0, null);
     }
 
-    private long register(SendRequest req, MemorySegment data, jmpi.spi.Completion onAck, long ahead) {
+    private long register(SendRequest req, MemorySegment data, jmpi.spi.Completion onAck, long ahead, Object packed) {
         lock.lock();
         try {
             long id = nextId++;
-            sends.put(id, new PendingSend(req, data, onAck, ahead));
+            sends.put(id, new PendingSend(req, data, onAck, ahead, packed));
             return id;
         } finally {
             lock.unlock();
@@ -249,8 +256,19 @@ final class ByteProtocol {
         data.recvId = f.recvId;
         data.offset = p.ahead();
         data.data = p.ahead() == 0 ? p.data() : p.data().asSlice(p.ahead());
-        data.ack = p.request();
+        data.ack = releasing(p.request(), p.packed());
         endpoint.send(f.sender, data);
+    }
+
+    /** The ack of the DATA that carries {@code packed} (or null): returns it to {@link SendPacking}'s pool, then completes {@code req}. */
+    private static jmpi.spi.Completion releasing(SendRequest req, Object packed) {
+        if (packed == null) {
+            return req;
+        }
+        return errorClass -> {
+            SendPacking.release(packed);
+            req.complete(errorClass);
+        };
     }
 
     /** A piece of rendezvous data for receive {@code recvId} (negative: data ahead of the CTS, see the class comment). */
@@ -296,9 +314,14 @@ final class ByteProtocol {
         }
     }
 
-    /** Writes a piece of message {@code r} at {@code messageOffset} (truncating, or only counting when discarding); whether r has it all. */
-    private static boolean write(RecvRequest r, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
-        if (!r.discard) {
+    /**
+     * Writes a piece of message {@code r} at {@code messageOffset} (truncating, or only counting when discarding);
+     * whether r has it all. Package-private for tests.
+     */
+    static boolean write(RecvRequest r, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
+        if (!r.discard && r.plan != null && r.staging == null) {
+            writeThroughPlan(r, messageOffset, src, srcOffset, bytes);
+        } else if (!r.discard) {
             MemorySegment into = r.staging != null ? MemorySegment.ofArray(r.staging)
                     : r.type.writableBytes(r.buffer(), r.offset, r.capacity);
             long fits = Math.min(bytes, into.byteSize() - messageOffset);
@@ -314,6 +337,54 @@ final class ByteProtocol {
         }
         r.receivedBytes += bytes;
         return r.receivedBytes >= r.totalBytes;
+    }
+
+    /**
+     * A piece of a message received into a non-contiguous datatype: unpacked through the plan straight into
+     * the user's buffer ({@link Delivery#unpackThroughPlan}; no staging array, no scatter at finish). Pieces
+     * need not end on element boundaries: the bytes of an element split between two pieces are put together
+     * in {@link RecvRequest#partial} (a transport delivers one message's pieces in order; a piece that would
+     * continue an element no piece began is refused). After a datatype failure nothing more is stored.
+     */
+    private static void writeThroughPlan(RecvRequest r, long at, MemorySegment src, long srcOffset, long bytes) {
+        if (r.error != ErrorClass.SUCCESS && r.error != ErrorClass.ERR_TRUNCATE) {
+            return;
+        }
+        int size = r.type.size();
+        long end = Math.min(at + bytes, (long) r.capacity * size);
+        if (end <= at) {
+            return;
+        }
+        if (at % size != 0) {
+            if (r.partial == null || r.partialEnd != at) {
+                throw new IllegalStateException("rendezvous data out of order: the piece at byte " + at
+                        + " continues an element no earlier piece began");
+            }
+            int within = (int) (at % size);
+            int take = (int) Math.min(size - within, end - at);
+            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(r.partial),
+                    ValueLayout.JAVA_BYTE, within, take);
+            at += take;
+            srcOffset += take;
+            r.partialEnd = at;
+            if (at % size == 0) {
+                Delivery.unpackThroughPlan(r, MemorySegment.ofArray(r.partial), 0, at - size, size);
+            }
+        }
+        long whole = (end - at) / size * size;
+        if (whole > 0) {
+            Delivery.unpackThroughPlan(r, src, srcOffset, at, whole);
+            at += whole;
+            srcOffset += whole;
+        }
+        if (at < end) {
+            if (r.partial == null) {
+                r.partial = new byte[size];
+            }
+            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(r.partial),
+                    ValueLayout.JAVA_BYTE, 0, end - at);
+            r.partialEnd = end;
+        }
     }
 
     private void finish(RecvRequest r) {

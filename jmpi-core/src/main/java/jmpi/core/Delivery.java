@@ -17,7 +17,8 @@ import jmpi.spi.Frame;
  *   <li>serialized {@code MPI.OBJECT}s ({@link Frame#bytes}), deserialized;</li>
  *   <li>a non-contiguous datatype on either side between ranks that share memory: one copy through
  *       both datatypes ({@link #copyThroughPlans});</li>
- *   <li>raw bytes from a byte transport ({@link Frame#bytes}) into the elements;</li>
+ *   <li>raw bytes from a byte transport ({@link Frame#bytes}) into the elements (through the receive's
+ *       datatype when it is non-contiguous: {@link #unpackThroughPlan});</li>
  *   <li>a large same-JVM rendezvous: copied in chunks with the waiting sender's help
  *       ({@link #copyTogether});</li>
  *   <li>otherwise one {@code System.arraycopy} from the frame's array.</li>
@@ -30,6 +31,13 @@ import jmpi.spi.Frame;
  * progress lock, except that the sender's thread may help with a {@link CopyJob}.
  */
 final class Delivery {
+    /**
+     * Data bytes from which a same-JVM rendezvous through datatypes is copied with the sender's help: a
+     * {@link CopyJob#pipelined} gather and scatter from a non-contiguous sender, else a
+     * {@link CopyJob#throughPlans} split.
+     */
+    static final long PLAN_SPLIT_BYTES = CopyJob.PLAN_CHUNK_BYTES;
+
     private final ClassLoader objectLoader;
     private final ObjectInputFilter objectFilter;
 
@@ -67,6 +75,9 @@ final class Delivery {
                 r.error = ErrorClass.ERR_TYPE;
                 r.errorDetail = e.getMessage();
             }
+        } else if (s == null && r.plan != null) {
+            unpackThroughPlan(r, MemorySegment.ofArray(f.bytes), 0, 0, (long) n * r.type.size());
+            r.plan = null; // delivered in place: nothing to scatter at finish
         } else if (s == null) {
             r.type.copyFromBytes(f.bytes, r.buffer(), r.offset, n);
         } else if (s.plan != null || r.plan != null) {
@@ -98,6 +109,10 @@ final class Delivery {
         if (n > r.capacity) {
             n = truncated(r, count, source, tag);
         }
+        // A receive into a non-contiguous datatype takes the bytes into its staging array here and scatters them at
+        // finish, as a contiguous receive takes them: unpacked straight from the transport's memory instead, small
+        // vectors over shm were slower (bench/compare-noncontig.sh, 16 B to 4 KiB), the transport's memory being held
+        // while the strided stores run.
         if (n > 0 && r.type == BasicType.BOOLEAN) {
             boolean[] dst = (boolean[]) r.buffer();
             for (int i = 0; i < n; i++) {
@@ -169,20 +184,51 @@ final class Delivery {
 
     /**
      * Between ranks that share memory where either side has a non-contiguous datatype: one copy from
-     * the sender's array into the receiver's, through both datatypes (what fits).
+     * the sender's array into the receiver's, through both datatypes (what fits). A rendezvous whose
+     * sender waits is copied in chunks with its help from {@link #PLAN_SPLIT_BYTES} on: pipelined (the sender
+     * gathers, the receiver scatters, each in its own array) when the sender's datatype is non-contiguous,
+     * else split between them.
      */
     private static void copyThroughPlans(RecvRequest r, SharedFrame f) {
         PackPlan srcPlan = f.plan != null ? f.plan : PackPlan.of(r.type);
         int srcItems = f.plan != null ? f.items : f.count;
+        boolean staged = r.plan != null;
+        Object dst = staged ? r.userBuffer : r.buffer();
+        int dstOffset = staged ? r.userOffset : r.offset;
+        int dstItems = staged ? r.userItems : r.capacity;
+        PackPlan dstPlan = staged ? r.plan : PackPlan.of(r.type);
         try {
-            if (r.plan != null) {
-                PackPlan.copy(f.elements, f.elementOffset, srcItems, srcPlan, r.userBuffer, r.userOffset,
-                        r.userItems, r.plan);
-                r.plan = null; // delivered in place: nothing to scatter at finish
+            long n = Math.min(srcPlan.elementsOf(srcItems), dstPlan.elementsOf(dstItems));
+            if (f.kind == Frame.RTS && f.ack instanceof SendRequest sender && n * r.type.size() >= PLAN_SPLIT_BYTES
+                    && srcPlan.base() == dstPlan.base()) {
+                // every check PackPlan.copyRange makes, here, so that no chunk fails on the sender's thread
+                srcPlan.checkBuffer(f.elements, f.elementOffset, srcItems);
+                dstPlan.checkBuffer(dst, dstOffset, dstItems);
+                copyTogether(srcPlan.isDense()
+                        ? CopyJob.throughPlans(f.elements, f.elementOffset, srcItems, srcPlan, dst, dstOffset, dstItems,
+                                dstPlan, (int) n, r.type.size(), CopyJob.PLAN_CHUNK_BYTES)
+                        : CopyJob.pipelined(f.elements, f.elementOffset, srcItems, srcPlan, dst, dstOffset, dstItems,
+                                dstPlan, (int) n, r.type, CopyJob.PIPELINE_CHUNK_BYTES), sender);
             } else {
-                PackPlan.copy(f.elements, f.elementOffset, srcItems, srcPlan, r.buffer(), r.offset, r.capacity,
-                        PackPlan.of(r.type));
+                PackPlan.copy(f.elements, f.elementOffset, srcItems, srcPlan, dst, dstOffset, dstItems, dstPlan);
             }
+            if (staged) {
+                r.plan = null; // delivered in place: nothing to scatter at finish
+            }
+        } catch (DatatypeException e) {
+            r.fail(e);
+        }
+    }
+
+    /**
+     * Bytes [{@code streamFrom}, {@code streamFrom + bytes}) of the packed stream of a message received into a
+     * non-contiguous datatype ({@code r.plan}), from {@code src} at {@code srcOffset}: unpacked through the plan
+     * straight into the user's buffer, with no staging array and no scatter at finish. A datatype failure
+     * (a buffer the plan does not fit) becomes the receive's error.
+     */
+    static void unpackThroughPlan(RecvRequest r, MemorySegment src, long srcOffset, long streamFrom, long bytes) {
+        try {
+            r.plan.unpackRange(src, srcOffset, r.userBuffer, r.userOffset, r.userItems, streamFrom, bytes);
         } catch (DatatypeException e) {
             r.fail(e);
         }
@@ -191,7 +237,7 @@ final class Delivery {
     /** Copies a large rendezvous message with the sender's help, if it is waiting; returns when all is copied. */
     private static void copyTogether(CopyJob job, SendRequest sender) {
         sender.offer(job);
-        job.work();
+        job.runAsReceiver();
         while (!job.finished()) {
             Thread.onSpinWait(); // the sender is finishing its last chunk (tens of microseconds at most)
         }

@@ -23,17 +23,15 @@ enum Protocol {
     /** The envelope first; the data is copied from the sender's array once the receive matched. */
     RENDEZVOUS,
     /**
-     * {@link #RENDEZVOUS} between ranks that share memory with a non-contiguous datatype whose blocks
-     * are large: the receiver copies through both datatypes, with no gather into a contiguous array.
+     * {@link #RENDEZVOUS} between ranks that share memory with a non-contiguous datatype: the receiver copies
+     * through both datatypes, from the sender's array into its own, with no gather into a fresh contiguous
+     * array on the sender's side first; from {@link Delivery#PLAN_SPLIT_BYTES} on together with the waiting
+     * sender ({@link CopyJob#pipelined}: the sender gathers chunks into a pooled staging array while the
+     * receiver scatters them). Whatever the block size: the gather into a fresh array (zeroed, cold in cache)
+     * by one thread, then the scatter by the other, took twice as long as packing by hand at 256 KiB
+     * (bench/compare-noncontig.sh, a vector of one-double blocks 8 apart).
      */
     RENDEZVOUS_THROUGH_PLANS;
-
-    /**
-     * Average block size from which a non-contiguous send is copied straight from the sender's array:
-     * a strided read from another core's cache moves a whole line per element, so smaller blocks are
-     * gathered locally first and handed over contiguously.
-     */
-    static final int LAYOUT_BLOCK_BYTES = 256;
 
     /**
      * @param bytes        the message's size: elements times the element size, or the serialized
@@ -56,8 +54,7 @@ enum Protocol {
         if (type == BasicType.OBJECT && shared) {
             return EAGER; // the serialized copy is private already: nothing to gain from a rendezvous
         }
-        if (plan != null && shared && type != BasicType.OBJECT
-                && (long) plan.elementsPerItem() * type.size() >= (long) LAYOUT_BLOCK_BYTES * Math.max(1, plan.runCount())) {
+        if (plan != null && shared && type != BasicType.OBJECT) {
             return RENDEZVOUS_THROUGH_PLANS;
         }
         return RENDEZVOUS;

@@ -29,6 +29,12 @@ public final class RecvRequest extends CoreRequest {
     Object userBuffer;
     int userOffset;
     int userItems;
+    /**
+     * A byte rendezvous into a non-contiguous datatype ({@link ByteProtocol}): the bytes of an element a
+     * piece of data began and the next piece ends, and the stream byte where that next piece must start.
+     */
+    byte[] partial;
+    long partialEnd;
     /** After a truncation: how many elements the message carried ({@link #count()} is then what fit). */
     int truncatedFrom;
     /** The matching transport's operation of this receive (for cancel), or null. */

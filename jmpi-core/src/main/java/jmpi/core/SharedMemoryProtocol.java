@@ -40,6 +40,9 @@ final class SharedMemoryProtocol {
             if (serialized != null) {
                 f.bytes = serialized;
             } else if (elements > 0) {
+                if (owned) {
+                    SendPacking.claim(buf); // handed over: it leaves SendPacking's hands for good
+                }
                 f.elements = owned ? buf : type.copyOf(buf, offset, elements);
                 f.elementOffset = owned ? offset : 0;
             }

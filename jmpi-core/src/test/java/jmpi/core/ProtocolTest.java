@@ -57,13 +57,18 @@ class ProtocolTest {
     }
 
     @Test
-    void largeBlocksOfADerivedTypeAreReadThroughItsPlanOnlyInOneJvm() {
-        // Blocks of 64 doubles (512 bytes, above 256) every 100: read in place by the receiver.
+    void aDerivedTypeAboveTheEagerLimitIsReadThroughItsPlanOnlyInOneJvmWhateverItsBlocks() {
+        // Blocks of 64 doubles (512 bytes) every 100, and of 1 double every 8: read in place by the receiver.
         PackPlan wide = PackPlan.compile(TypeMap.vector(100, 64, 100, TypeMap.of(BasicType.DOUBLE)));
         assertEquals(Protocol.RENDEZVOUS_THROUGH_PLANS, choose(SendMode.STANDARD, BasicType.DOUBLE, 51200, wide, SAME_JVM));
         assertEquals(Protocol.RENDEZVOUS, choose(SendMode.STANDARD, BasicType.DOUBLE, 51200, wide, OTHER_PROCESS));
-        // Blocks of 2 doubles: gathered first (a strided read would move a cache line per element).
-        PackPlan narrow = PackPlan.compile(TypeMap.vector(4000, 2, 4, TypeMap.of(BasicType.DOUBLE)));
-        assertEquals(Protocol.RENDEZVOUS, choose(SendMode.STANDARD, BasicType.DOUBLE, 64000, narrow, SAME_JVM));
+        PackPlan narrow = PackPlan.compile(TypeMap.vector(4000, 1, 8, TypeMap.of(BasicType.DOUBLE)));
+        assertEquals(Protocol.RENDEZVOUS_THROUGH_PLANS, choose(SendMode.STANDARD, BasicType.DOUBLE, 32000, narrow, SAME_JVM));
+        assertEquals(Protocol.RENDEZVOUS, choose(SendMode.SYNCHRONOUS, BasicType.DOUBLE, 32000, narrow, OTHER_PROCESS));
+        // below the eager limit a derived type is gathered and goes eager, in one JVM or not
+        assertEquals(Protocol.EAGER, choose(SendMode.STANDARD, BasicType.DOUBLE, EAGER, narrow, NOT_ASKED));
+        // objects are serialized first, and go eager in one JVM
+        PackPlan objects = PackPlan.compile(TypeMap.vector(4000, 1, 8, TypeMap.of(BasicType.OBJECT)));
+        assertEquals(Protocol.EAGER, choose(SendMode.STANDARD, BasicType.OBJECT, EAGER + 1, objects, SAME_JVM));
     }
 }

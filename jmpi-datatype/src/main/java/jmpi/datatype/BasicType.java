@@ -74,19 +74,11 @@ public enum BasicType {
 
     /** Length of an array this type {@link #accepts}. */
     public static int length(Object array) {
-        return switch (array) {
-            case byte[] a -> a.length;
-            case char[] a -> a.length;
-            case short[] a -> a.length;
-            case boolean[] a -> a.length;
-            case int[] a -> a.length;
-            case long[] a -> a.length;
-            case float[] a -> a.length;
-            case double[] a -> a.length;
-            case Object[] a -> a.length;
-            default -> throw new IllegalArgumentException("not an array usable as a message buffer: "
-                    + (array == null ? "null" : array.getClass().getName()));
-        };
+        if (array != null && array.getClass().isArray()) {
+            return java.lang.reflect.Array.getLength(array); // an intrinsic: no type tests one by one
+        }
+        throw new IllegalArgumentException("not an array usable as a message buffer: "
+                + (array == null ? "null" : array.getClass().getName()));
     }
 
     /** A fresh array holding {@code count} elements of {@code src} from {@code offset} (a private snapshot). */

@@ -183,6 +183,19 @@ public final class PackPlan {
      * {@code ERR_BUFFER}), and every element the message reaches inside the array ({@code ERR_BUFFER}).
      */
     public void checkBuffer(Object array, int offset, int count) {
+        // The common case in a few tests, small enough to be inlined; anything else, and every failure, below.
+        if (count > 0 && elements != 0 && base.accepts(array)) {
+            long span = (long) (count - 1) * extent;
+            if ((long) offset + dataLo + Math.min(0, span) >= 0
+                    && (long) offset + dataHi + Math.max(0, span) <= BasicType.length(array)) {
+                return;
+            }
+        }
+        checkBufferFully(array, offset, count);
+    }
+
+    /** {@link #checkBuffer} case by case, naming what is wrong. */
+    private void checkBufferFully(Object array, int offset, int count) {
         if (count < 0) {
             throw new DatatypeException(DatatypeException.Kind.ERR_COUNT, "negative count " + count);
         }
@@ -293,6 +306,13 @@ public final class PackPlan {
     }
 
     static void checkSegment(MemorySegment seg, long offset, long bytes, String what) {
+        if (seg != null && offset >= 0 && offset <= seg.byteSize() && seg.byteSize() - offset >= bytes) {
+            return;
+        }
+        segmentError(seg, offset, bytes, what);
+    }
+
+    private static void segmentError(MemorySegment seg, long offset, long bytes, String what) {
         if (seg == null) {
             throw new DatatypeException(DatatypeException.Kind.ERR_BUFFER, what + " segment is null");
         }
@@ -305,16 +325,22 @@ public final class PackPlan {
     /** Checks a stream range against a message of {@code count} items; returns its first element. */
     private long checkRange(int count, long streamFrom, long len) {
         long total = packedSize(count);
+        int size = base == null ? 1 : base.size();
+        if (streamFrom >= 0 && len >= 0 && streamFrom <= total && total - streamFrom >= len && streamFrom % size == 0
+                && len % size == 0) {
+            return streamFrom / size;
+        }
+        throw rangeError(total, streamFrom, len);
+    }
+
+    private DatatypeException rangeError(long total, long streamFrom, long len) {
         if (streamFrom < 0 || len < 0 || streamFrom > total || total - streamFrom < len) {
             throw new DatatypeException(DatatypeException.Kind.ERR_ARG, "bytes [" + streamFrom + ", " + (streamFrom + len)
                     + ") are outside the packed stream of " + total + " bytes");
         }
         int size = base == null ? 1 : base.size();
-        if (streamFrom % size != 0 || len % size != 0) {
-            throw new DatatypeException(DatatypeException.Kind.ERR_ARG, "bytes [" + streamFrom + ", " + (streamFrom + len)
-                    + ") do not start and end on " + base + " element boundaries (" + size + " bytes)");
-        }
-        return streamFrom / size;
+        return new DatatypeException(DatatypeException.Kind.ERR_ARG, "bytes [" + streamFrom + ", " + (streamFrom + len)
+                + ") do not start and end on " + base + " element boundaries (" + size + " bytes)");
     }
 
     // ---- packing to and from segments ----
@@ -324,7 +350,7 @@ public final class PackPlan {
         checkBuffer(array, offset, count);
         checkSegmentable("a byte segment");
         checkSegment(dst, dstOffset, packedSize(count), "destination");
-        Walk.walk(this, offset, 0, elementsOf(count), new Sink.Pack(array, dst, dstOffset, 0, sizeOf()));
+        Walk.pack(this, array, offset, count, 0, elementsOf(count), dst, dstOffset);
     }
 
     /** Unpacks {@code count} items from {@code src} at {@code srcOffset} into {@code array} from {@code offset}. */
@@ -332,7 +358,7 @@ public final class PackPlan {
         checkBuffer(array, offset, count);
         checkSegmentable("a byte segment");
         checkSegment(src, srcOffset, packedSize(count), "source");
-        Walk.walk(this, offset, 0, elementsOf(count), new Sink.Unpack(array, src, srcOffset, 0, sizeOf()));
+        Walk.unpack(this, src, srcOffset, array, offset, count, 0, elementsOf(count));
     }
 
     /**
@@ -345,7 +371,7 @@ public final class PackPlan {
         checkSegmentable("a byte segment");
         long from = checkRange(count, streamFrom, len);
         checkSegment(dst, dstOffset, len, "destination");
-        Walk.walk(this, offset, from, len / sizeOf(), new Sink.Pack(array, dst, dstOffset, from, sizeOf()));
+        Walk.pack(this, array, offset, count, from, len / sizeOf(), dst, dstOffset);
     }
 
     /**
@@ -359,10 +385,10 @@ public final class PackPlan {
         checkSegmentable("a byte segment");
         long from = checkRange(count, streamFrom, len);
         checkSegment(src, srcOffset, len, "source");
-        Walk.walk(this, offset, from, len / sizeOf(), new Sink.Unpack(array, src, srcOffset, from, sizeOf()));
+        Walk.unpack(this, src, srcOffset, array, offset, count, from, len / sizeOf());
     }
 
-    private int sizeOf() {
+    int sizeOf() {
         return base == null ? 1 : base.size();
     }
 
@@ -395,17 +421,47 @@ public final class PackPlan {
         dstPlan.checkBuffer(dst, dstOffset, dstCount);
         long limit = Math.min(srcPlan.elementsOf(srcCount), dstPlan.elementsOf(dstCount));
         if (from < 0 || n < 0 || from > limit || limit - from < n) {
-            throw new DatatypeException(DatatypeException.Kind.ERR_ARG, "elements [" + from + ", " + (from + n)
-                    + ") are outside the " + limit + " elements both buffers hold");
+            throw copyRangeError(from, n, limit);
         }
         if (n == 0) {
             return;
         }
         if (srcPlan.base != dstPlan.base) {
-            throw new DatatypeException(DatatypeException.Kind.ERR_TYPE, "cannot copy " + srcPlan.base + " elements into "
-                    + dstPlan.base + " elements");
+            throw copyTypeError(srcPlan, dstPlan);
         }
         Walk.copy(src, srcOffset, srcCount, srcPlan, dst, dstOffset, dstCount, dstPlan, from, n);
+    }
+
+    // (the failures' messages are built out of line, so that the checks stay small enough to be inlined)
+    private static DatatypeException copyRangeError(long from, long n, long limit) {
+        return new DatatypeException(DatatypeException.Kind.ERR_ARG, "elements [" + from + ", " + (from + n)
+                + ") are outside the " + limit + " elements both buffers hold");
+    }
+
+    private static DatatypeException copyTypeError(PackPlan srcPlan, PackPlan dstPlan) {
+        return new DatatypeException(DatatypeException.Kind.ERR_TYPE, "cannot copy " + srcPlan.base + " elements into "
+                + dstPlan.base + " elements");
+    }
+
+    /**
+     * True when the stream elements [{@code from}, {@code from + n}) of a message of {@code count} items are
+     * whole blocks of one arithmetic progression (a vector's blocks, also across items when the next item
+     * continues the stride), and the plan is not dense: the range is then
+     * {@code n / runLength} blocks of {@code runLength} elements {@code stride} apart from
+     * {@link #blockIndex}, copied with one strided kernel call and no walk.
+     */
+    boolean wholeBlocks(int count, long from, long n) {
+        return !dense && progression(count) && (runLength == 1 || (from % runLength == 0 && n % runLength == 0));
+    }
+
+    /** Under {@link #wholeBlocks}: the array index of the block holding stream element {@code from}. */
+    int blockIndex(int offset, long from) {
+        return (int) (offset + first + blocks(from) * stride);
+    }
+
+    /** Under {@link #wholeBlocks}: the blocks {@code n} elements make (no division for one-element blocks). */
+    long blocks(long n) {
+        return runLength == 1 ? n : n / runLength;
     }
 
     /**

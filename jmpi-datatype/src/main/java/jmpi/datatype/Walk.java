@@ -1,5 +1,7 @@
 package jmpi.datatype;
 
+import java.lang.foreign.MemorySegment;
+
 /**
  * The walk over a message's runs: feeds the message elements [from, from + n) of a {@link PackPlan} to a
  * {@link Sink} in stream order, as pieces of consecutive array elements, and regular stretches (a vector's
@@ -65,6 +67,32 @@ final class Walk {
     }
 
     /**
+     * Packs the stream elements [from, from + n) of a message of {@code count} items into {@code seg} from byte
+     * {@code segOffset}: one strided kernel call when they are whole blocks of one progression
+     * ({@link PackPlan#wholeBlocks}), else a walk. Indices were checked by the caller.
+     */
+    static void pack(PackPlan plan, Object array, int offset, int count, long from, long n, MemorySegment seg,
+                     long segOffset) {
+        if (n > 0 && plan.wholeBlocks(count, from, n)) {
+            Kernels.packStrided(array, plan.blockIndex(offset, from), (int) plan.stride, plan.runLength,
+                    (int) plan.blocks(n), seg, segOffset);
+        } else {
+            walk(plan, offset, from, n, new Sink.Pack(array, seg, segOffset, from, plan.sizeOf()));
+        }
+    }
+
+    /** The inverse of {@link #pack}: unpacks {@code seg} from byte {@code segOffset} into the stream elements [from, from + n). */
+    static void unpack(PackPlan plan, MemorySegment seg, long segOffset, Object array, int offset, int count, long from,
+                       long n) {
+        if (n > 0 && plan.wholeBlocks(count, from, n)) {
+            Kernels.unpackStrided(seg, segOffset, array, plan.blockIndex(offset, from), (int) plan.stride,
+                    plan.runLength, (int) plan.blocks(n));
+        } else {
+            walk(plan, offset, from, n, new Sink.Unpack(array, seg, segOffset, from, plan.sizeOf()));
+        }
+    }
+
+    /**
      * Copies the message elements [from, from + n) of {@code src} into {@code dst} with the cheapest walk the
      * two plans allow: one bulk copy (both dense), a gather or scatter walk (one side dense), one strided copy
      * (two vectors of one block length), else a walk of the source followed by a {@link Cursor} on the
@@ -76,19 +104,23 @@ final class Walk {
             if (srcPlan.dense && dstPlan.dense) {
                 System.arraycopy(src, (int) (srcOffset + srcPlan.first + from), dst,
                         (int) (dstOffset + dstPlan.first + from), (int) n);
+            } else if (dstPlan.dense && srcPlan.wholeBlocks(srcCount, from, n)) {
+                Kernels.gather(src, srcPlan.blockIndex(srcOffset, from), (int) srcPlan.stride, srcPlan.runLength,
+                        (int) srcPlan.blocks(n), dst, (int) (dstOffset + dstPlan.first + from));
             } else if (dstPlan.dense) {
                 walk(srcPlan, srcOffset, from, n, new Sink.Gather(src, dst, dstOffset + dstPlan.first));
+            } else if (srcPlan.dense && dstPlan.wholeBlocks(dstCount, from, n)) {
+                Kernels.scatter(src, (int) (srcOffset + srcPlan.first + from), dst, dstPlan.blockIndex(dstOffset, from),
+                        (int) dstPlan.stride, dstPlan.runLength, (int) dstPlan.blocks(n));
             } else if (srcPlan.dense) {
                 walk(dstPlan, dstOffset, from, n, new Sink.Scatter(dst, src, srcOffset + srcPlan.first));
-            } else if (srcPlan.progression(srcCount) && dstPlan.progression(dstCount)
-                    && srcPlan.runLength == dstPlan.runLength && from % srcPlan.runLength == 0
-                    && n % srcPlan.runLength == 0) {
+            } else if (srcPlan.runLength == dstPlan.runLength && srcPlan.wholeBlocks(srcCount, from, n)
+                    && dstPlan.wholeBlocks(dstCount, from, n)) {
                 // Two vectors with one block length: block b of the message sits at first + b * stride on
                 // each side (PackPlan.copyRange checked the bounds of both messages).
-                long b0 = from / srcPlan.runLength;
-                Kernels.stridedCopy(src, (int) (srcOffset + srcPlan.first + b0 * srcPlan.stride), (int) srcPlan.stride,
-                        dst, (int) (dstOffset + dstPlan.first + b0 * dstPlan.stride), (int) dstPlan.stride,
-                        srcPlan.runLength, (int) (n / srcPlan.runLength));
+                Kernels.stridedCopy(src, srcPlan.blockIndex(srcOffset, from), (int) srcPlan.stride,
+                        dst, dstPlan.blockIndex(dstOffset, from), (int) dstPlan.stride, srcPlan.runLength,
+                        (int) srcPlan.blocks(n));
             } else {
                 walk(srcPlan, srcOffset, from, n, new Sink.Plan(src, dst, new Cursor(dstPlan, dstOffset, from)));
             }

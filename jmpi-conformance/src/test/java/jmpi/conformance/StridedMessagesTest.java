@@ -1,0 +1,258 @@
+package jmpi.conformance;
+
+import java.time.Duration;
+import java.util.Arrays;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import jmpi.testkit.MultiRank;
+import mpi.Datatype;
+import mpi.MPI;
+import mpi.Status;
+
+/**
+ * Vectors sent and received directly (the CLEI 1999 paper's STRIDE), end to end, on every path a derived datatype
+ * takes: the small and eager paths, a same-JVM rendezvous copied through both datatypes (split with the waiting
+ * sender from 32 KiB of data on), and the byte protocols (threads in byte mode: receives unpacked straight from
+ * the bytes, packed copies reused). Every basic type but objects, strides 8, 3 and -8 (the vector's first element
+ * last in the array), both sides strided or one side contiguous, sizes from 1 element to 40 000, a zero count, a
+ * message at the very end of the array, truncation, a vector into the elements of the array the sender's vector
+ * leaves out (the same array where ranks share it), and objects through a vector.
+ */
+@Timeout(300)
+class StridedMessagesTest {
+    private static final Duration T = Duration.ofSeconds(120);
+
+    @AfterEach
+    void clear() {
+        System.clearProperty("jmpi.threads.encode");
+        System.clearProperty("jmpi.eager.limit");
+    }
+
+    public static class Body {
+        private static final int[] SIZES = {1, 2, 7, 100, 1000, 2048, 2049, 4100, 40_000};
+        private static final int[] STRIDES = {8, 3, -8};
+
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int me = MPI.COMM_WORLD.Rank();
+            Datatype[] types = {MPI.BYTE, MPI.CHAR, MPI.SHORT, MPI.BOOLEAN, MPI.INT, MPI.LONG, MPI.FLOAT, MPI.DOUBLE};
+            int tag = 0;
+            for (Datatype base : types) {
+                for (int stride : STRIDES) {
+                    for (int n : SIZES) {
+                        tag++;
+                        Datatype vec = base.Vector(n, 1, stride);
+                        vec.Commit();
+                        int span = Math.abs(stride) * (n - 1) + 1;
+                        int length = span + 5;
+                        int offset = stride < 0 ? length - 1 : length - span; // the message reaches the array's end
+                        String what = base + " Vector(" + n + ", 1, " + stride + ")";
+                        if (me == 0) {
+                            Object a = filled(base, length, 1);
+                            MPI.COMM_WORLD.Send(a, offset, 1, vec, 1, tag);
+                            MPI.COMM_WORLD.Send(a, offset, 1, vec, 1, tag + 100_000); // into a contiguous buffer
+                            Object flat = filled(base, n, 7);
+                            MPI.COMM_WORLD.Send(flat, 0, n, base, 1, tag + 200_000); // from a contiguous buffer
+                        } else if (me == 1) {
+                            Object a = filled(base, length, 0);
+                            Status s = MPI.COMM_WORLD.Recv(a, offset, 1, vec, 0, tag);
+                            Expect.equal(1, s.Get_count(vec), what + " count");
+                            Object want = filled(base, length, 0);
+                            Object sent = filled(base, length, 1);
+                            for (int e = 0; e < n; e++) {
+                                System.arraycopy(sent, offset + e * stride, want, offset + e * stride, 1);
+                            }
+                            Expect.isTrue(same(want, a), what + " strided to strided");
+
+                            Object flat = filled(base, n + 2, 0);
+                            MPI.COMM_WORLD.Recv(flat, 1, n, base, 0, tag + 100_000);
+                            Object wantFlat = filled(base, n + 2, 0);
+                            for (int e = 0; e < n; e++) {
+                                System.arraycopy(sent, offset + e * stride, wantFlat, 1 + e, 1);
+                            }
+                            Expect.isTrue(same(wantFlat, flat), what + " strided to contiguous");
+
+                            Object b = filled(base, length, 0);
+                            MPI.COMM_WORLD.Recv(b, offset, 1, vec, 0, tag + 200_000);
+                            Object wantB = filled(base, length, 0);
+                            Object from = filled(base, n, 7);
+                            for (int e = 0; e < n; e++) {
+                                System.arraycopy(from, e, wantB, offset + e * stride, 1);
+                            }
+                            Expect.isTrue(same(wantB, b), what + " contiguous to strided");
+                        }
+                        vec.Free();
+                    }
+                }
+            }
+            truncationZeroCountAndObjects(me);
+            disjointHalvesOfOneArray(me);
+            MPI.Finalize();
+        }
+
+        private static void truncationZeroCountAndObjects(int me) {
+            MPI.COMM_WORLD.Errhandler_set(MPI.ERRORS_RETURN);
+            Datatype pair = MPI.DOUBLE.Vector(2, 1, 4);
+            pair.Commit();
+            for (int n : new int[] {10, 5000}) {
+                Datatype longer = MPI.DOUBLE.Vector(n, 1, 4);
+                Datatype shorter = MPI.DOUBLE.Vector(n - 3, 1, 4);
+                longer.Commit();
+                shorter.Commit();
+                if (me == 0) {
+                    MPI.COMM_WORLD.Send(filled(MPI.DOUBLE, 4 * n, 1), 0, 1, longer, 1, 7);
+                    MPI.COMM_WORLD.Send(new double[0], 0, 0, longer, 1, 8);
+                } else if (me == 1) {
+                    double[] into = (double[]) filled(MPI.DOUBLE, 4 * n, 0);
+                    Expect.error(MPI.ERR_TRUNCATE, "a vector of " + n + " into one of " + (n - 3),
+                            () -> MPI.COMM_WORLD.Recv(into, 0, 1, shorter, 0, 7));
+                    double[] sent = (double[]) filled(MPI.DOUBLE, 4 * n, 1);
+                    for (int e = 0; e < 4 * n; e++) {
+                        double want = e % 4 == 0 && e / 4 < n - 3 ? sent[e] : value(0, e);
+                        Expect.isTrue(into[e] == want, "truncated receive element " + e);
+                    }
+                    double[] none = (double[]) filled(MPI.DOUBLE, 8, 0);
+                    Status s = MPI.COMM_WORLD.Recv(none, 0, 1, pair, 0, 8);
+                    Expect.equal(0, s.Get_count(MPI.DOUBLE), "an empty message");
+                    Expect.isTrue(same(filled(MPI.DOUBLE, 8, 0), none), "an empty message writes nothing");
+                }
+                longer.Free();
+                shorter.Free();
+            }
+            pair.Free();
+            Datatype objs = MPI.OBJECT.Vector(3, 1, 2);
+            objs.Commit();
+            if (me == 0) {
+                MPI.COMM_WORLD.Send(new Object[] {"a", "x", "b", "y", "c"}, 0, 1, objs, 1, 9);
+            } else if (me == 1) {
+                Object[] got = new Object[6];
+                MPI.COMM_WORLD.Recv(got, 1, 1, objs, 0, 9);
+                Expect.isTrue(Arrays.equals(new Object[] {null, "a", null, "b", null, "c"}, got), Arrays.toString(got));
+            }
+            objs.Free();
+        }
+
+        /** Rank 0 sends the even elements of an array; rank 1 receives them into the odd ones of the same array. */
+        private static void disjointHalvesOfOneArray(int me) {
+            int n = 30_000;
+            Datatype even = MPI.DOUBLE.Vector(n, 1, 2);
+            even.Commit();
+            // Each rank of the threads transport has its own copy of this class: the array is shared through
+            // the JVM's system properties (the same for every rank), and is one array per rank on other transports.
+            double[] fresh = new double[2 * n];
+            for (int i = 0; i < fresh.length; i++) {
+                fresh[i] = i % 2 == 0 ? i : -1;
+            }
+            Object was = System.getProperties().putIfAbsent(SHARED_KEY, fresh);
+            double[] a = was != null ? (double[]) was : fresh;
+            MPI.COMM_WORLD.Barrier();
+            if (me == 0) {
+                MPI.COMM_WORLD.Send(a, 0, 1, even, 1, 10);
+            } else if (me == 1) {
+                MPI.COMM_WORLD.Recv(a, 1, 1, even, 0, 10);
+                for (int i = 0; i < n; i++) {
+                    Expect.isTrue(a[2 * i + 1] == 2 * i && a[2 * i] == 2 * i, "element pair " + i);
+                }
+            }
+            MPI.COMM_WORLD.Barrier();
+            System.getProperties().remove(SHARED_KEY, a);
+            even.Free();
+        }
+
+        private static final String SHARED_KEY = "jmpi.test.StridedMessagesTest.shared";
+
+        private static double value(int seed, int i) {
+            return seed * 1_000_003 + i * 0.5;
+        }
+
+        /** An array of {@code base}'s type with a pattern that depends on {@code seed} and the index. */
+        static Object filled(Datatype base, int n, int seed) {
+            if (base == MPI.DOUBLE) {
+                double[] a = new double[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = value(seed, i);
+                }
+                return a;
+            }
+            long[] v = new long[n];
+            for (int i = 0; i < n; i++) {
+                v[i] = seed * 1_000_003L + i * 7919L;
+            }
+            if (base == MPI.BYTE) {
+                byte[] a = new byte[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = (byte) v[i];
+                }
+                return a;
+            } else if (base == MPI.CHAR) {
+                char[] a = new char[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = (char) v[i];
+                }
+                return a;
+            } else if (base == MPI.SHORT) {
+                short[] a = new short[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = (short) v[i];
+                }
+                return a;
+            } else if (base == MPI.BOOLEAN) {
+                boolean[] a = new boolean[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = ((v[i] >> 3) & 1) != 0;
+                }
+                return a;
+            } else if (base == MPI.INT) {
+                int[] a = new int[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = (int) v[i];
+                }
+                return a;
+            } else if (base == MPI.LONG) {
+                return v;
+            } else if (base == MPI.FLOAT) {
+                float[] a = new float[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = v[i] * 0.25f;
+                }
+                return a;
+            }
+            throw new IllegalArgumentException(base.toString());
+        }
+
+        static boolean same(Object a, Object b) {
+            return switch (a) {
+                case byte[] x -> Arrays.equals(x, (byte[]) b);
+                case char[] x -> Arrays.equals(x, (char[]) b);
+                case short[] x -> Arrays.equals(x, (short[]) b);
+                case boolean[] x -> Arrays.equals(x, (boolean[]) b);
+                case int[] x -> Arrays.equals(x, (int[]) b);
+                case long[] x -> Arrays.equals(x, (long[]) b);
+                case float[] x -> Arrays.equals(x, (float[]) b);
+                case double[] x -> Arrays.equals(x, (double[]) b);
+                default -> throw new IllegalArgumentException(a.getClass().getName());
+            };
+        }
+    }
+
+    @Test
+    void vectorsBetweenRanksThatShareMemory() {
+        MultiRank.runOk(2, Body.class, T);
+    }
+
+    @Test
+    void vectorsOverTheByteProtocols() {
+        System.setProperty("jmpi.threads.encode", "true");
+        MultiRank.runOk(2, Body.class, T);
+    }
+
+    @Test
+    void vectorsOverTheByteProtocolsAllRendezvous() {
+        System.setProperty("jmpi.threads.encode", "true");
+        System.setProperty("jmpi.eager.limit", "0");
+        MultiRank.runOk(2, Body.class, T);
+    }
+}
