@@ -8,6 +8,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 source "$here/bin/jmpi-env.sh"
+source "$here/bench/best-of.sh"
 jmpi_need_lib
 cls=A; np=2; rounds=3; mpich=no
 while [ $# -gt 0 ]; do
@@ -51,11 +52,7 @@ for ((k = 1; k <= rounds; k++)); do
   for c in "${configs[@]}"; do
     t=$("run_$c")
     printf "%-6s %-8s %10s\n" "$k" "$c" "$t"
-    if [ "$t" = FAILED ]; then
-      best[$c]=FAILED
-    elif [ "${best[$c]:-}" != FAILED ] && { [ -z "${best[$c]:-}" ] || awk -v a="$t" -v b="${best[$c]}" 'BEGIN{exit !(a<b)}'; }; then
-      best[$c]=$t
-    fi
+    keep_best best "$c" "$t"
   done
 done
 echo "# best of $rounds (load after: $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -136,6 +136,7 @@ run_jmpi() { # ranks threads
 need_tools
 build_fortran
 source "$here/bin/jmpi-env.sh"
+source "$here/bench/best-of.sh"
 jmpi_need_lib
 configs=(fortran ft ftt)
 declare -A name=([fortran]="NPB-Fortran" [ft]="jmpi-FT" [ftt]="jmpi-FT_T")
@@ -157,11 +158,7 @@ for ((k = 1; k <= rounds; k++)); do
       ftt) t=$(run_jmpi 1 "$threads") ;;
     esac
     printf "%-6s %-12s %-6s %10s\n" "$k" "${name[$c]}" "${shape[$c]}" "$t"
-    if [ "$t" = FAILED ]; then
-      best[$c]=FAILED
-    elif [ "${best[$c]:-}" != FAILED ] && { [ -z "${best[$c]:-}" ] || awk -v a="$t" -v b="${best[$c]}" 'BEGIN{exit !(a<b)}'; }; then
-      best[$c]=$t
-    fi
+    keep_best best "$c" "$t"
   done
 done
 echo "# best of $rounds (uptime after: $(uptime))"

@@ -9,6 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 source "$here/bin/jmpi-env.sh"
+source "$here/bench/best-of.sh"
 jmpi_need_lib
 cls=A; np=; threads=1; transport=threads; repeat=3
 while [ $# -gt 0 ]; do
@@ -51,9 +52,7 @@ for c in $cls; do
       set -- $cfg
       t=$(run "$1" "$2" "$c")
       key="$1x$2"
-      if [ "$t" != FAILED ] && { [ -z "${best[$key]:-}" ] || awk -v a="$t" -v b="${best[$key]}" 'BEGIN{exit !(a<b)}'; }; then
-        best[$key]=$t
-      elif [ "$t" = FAILED ]; then best[$key]=FAILED; fi
+      keep_best best "$key" "$t"
     done
   done
   for cfg in "${configs[@]}"; do

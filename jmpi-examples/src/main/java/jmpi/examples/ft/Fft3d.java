@@ -219,20 +219,37 @@ public final class Fft3d {
         return Fft1d.VECTOR && lines % Fft1dVector.LANES == 0;
     }
 
+    /** Splits {@code lines} interleaved complex values of {@code u} from {@code src} into {@code re} / {@code im} at {@code dst}. */
+    private static void splitRow(double[] u, int src, double[] re, double[] im, int dst, int lines, boolean vector) {
+        if (vector) {
+            Fft1dVector.deinterleave(u, src, re, im, dst, lines, null, 0, 1);
+            return;
+        }
+        for (int j = 0; j < lines; j++) {
+            re[dst + j] = u[src + 2 * j];
+            im[dst + j] = u[src + 2 * j + 1];
+        }
+    }
+
+    /** Joins {@code lines} values of {@code re} / {@code im} from {@code src} into {@code u}, interleaved, at {@code dst}. */
+    private static void joinRow(double[] re, double[] im, int src, double[] u, int dst, int lines, boolean vector) {
+        if (vector) {
+            Fft1dVector.interleave(re, im, src, u, dst, lines);
+            return;
+        }
+        for (int j = 0; j < lines; j++) {
+            u[dst + 2 * j] = re[src + j];
+            u[dst + 2 * j + 1] = im[src + j];
+        }
+    }
+
     private static void gatherRows(double[] u, int[] rows, int row0, int first, int lines, int n, double[] re,
             double[] im, int width) {
         boolean vector = vectorRuns(lines);
         for (int p = 0; p < n; p++) {
             int src = 2 * (rows[row0 + p] + first);
             int dst = p * width;
-            if (vector) {
-                Fft1dVector.deinterleave(u, src, re, im, dst, lines, null, 0, 1);
-                continue;
-            }
-            for (int j = 0; j < lines; j++) {
-                re[dst + j] = u[src + 2 * j];
-                im[dst + j] = u[src + 2 * j + 1];
-            }
+            splitRow(u, src, re, im, dst, lines, vector);
         }
     }
 
@@ -242,14 +259,7 @@ public final class Fft3d {
         for (int p = 0; p < n; p++) {
             int dst = 2 * (rows[row0 + p] + first);
             int src = p * width;
-            if (vector) {
-                Fft1dVector.interleave(re, im, src, u, dst, lines);
-                continue;
-            }
-            for (int j = 0; j < lines; j++) {
-                u[dst + 2 * j] = re[src + j];
-                u[dst + 2 * j + 1] = im[src + j];
-            }
+            joinRow(re, im, src, u, dst, lines, vector);
         }
     }
 
@@ -289,14 +299,7 @@ public final class Fft3d {
             for (int p = 0; p < n; p++) {
                 int src = 2 * (base + p * pointStride);
                 int dst = p * width;
-                if (vector) {
-                    Fft1dVector.deinterleave(u, src, re, im, dst, lines, null, 0, 1);
-                    continue;
-                }
-                for (int j = 0; j < lines; j++) {
-                    re[dst + j] = u[src + 2 * j];
-                    im[dst + j] = u[src + 2 * j + 1];
-                }
+                splitRow(u, src, re, im, dst, lines, vector);
             }
         } else {
             for (int j = 0; j < lines; j++) {
@@ -316,14 +319,7 @@ public final class Fft3d {
             for (int p = 0; p < n; p++) {
                 int dst = 2 * (base + p * pointStride);
                 int src = p * width;
-                if (vector) {
-                    Fft1dVector.interleave(re, im, src, u, dst, lines);
-                    continue;
-                }
-                for (int j = 0; j < lines; j++) {
-                    u[dst + 2 * j] = re[src + j];
-                    u[dst + 2 * j + 1] = im[src + j];
-                }
+                joinRow(re, im, src, u, dst, lines, vector);
             }
         } else {
             for (int j = 0; j < lines; j++) {
