@@ -242,7 +242,9 @@ final class ThreadsEndpoint implements Endpoint {
 
     /**
      * Delivers sender {@code s}'s messages from its fastbox and eager ring, whichever holds the next one in
-     * sequence, until neither does or the next is {@code upTo}; returns how many.
+     * sequence, until neither does or the next is {@code upTo}; returns how many. The ring is looked up once:
+     * the sender attaches it before it publishes anything in it, so a caller that saw a later message (an inbox
+     * frame, {@link #drainBox}) sees the ring; one made meanwhile waits for the next poll.
      */
     private int takeInOrder(int s, Fastbox.End box, long upTo, FrameSink sink) {
         int n = 0;
@@ -252,8 +254,6 @@ final class ThreadsEndpoint implements Endpoint {
             if (box.peekSeq() == e) {
                 box.deliverTo(sink);
             } else if (ring != null && ring.peekSeq() == e) {
-                ring.deliverTo(sink);
-            } else if (ring == null && (ring = box.ringIn()) != null && ring.peekSeq() == e) {
                 ring.deliverTo(sink);
             } else {
                 break;

@@ -26,11 +26,10 @@ public enum ThreadsSetting implements Setting {
         return spec;
     }
 
-    /** The ring capacity for a job of {@code ranks} ranks. */
+    /** The ring capacity for a job of {@code ranks} (>= 1) ranks. */
     static int ringBytes(int ranks) {
-        long square = (long) ranks * ranks;
-        long auto = Long.highestOneBit(Math.max(1, (128L << 20) / Math.max(1, square)));
-        auto = Math.max(EagerRing.MIN_CAPACITY, Math.min(64 * 1024, auto));
+        long auto = Math.max(EagerRing.MIN_CAPACITY,
+                Math.min(64 * 1024, Long.highestOneBit((128L << 20) / ((long) ranks * ranks))));
         long v = RING_BYTES.longValue(EagerRing.MIN_CAPACITY, 16 << 20, auto);
         if (Long.bitCount(v) != 1) {
             throw RING_BYTES.invalid(Long.toString(v), "is not a power of two");
