@@ -106,6 +106,7 @@ else
   echo "# jmpi: $(grep -m1 '^# JVM:' "$out"/jmpi-np*.1.txt | head -1 | sed 's/^.*# JVM: *//'), threads transport, -Xmx8g, built-in selection table (algorithm chosen per point: see jmpi's column)"
 fi
 echo "# per point: the average over ranks of each rank's time per call; --iters $iters timed after $warmup warm-up up to 64 KiB, scaled by 64K/size above (at least 4)"
+echo "# JIT warm-up (jmpi): before each collective's first point, rounds of 5 x --warmup calls for at least 1 s (CollSweep --warmup-seconds)"
 echo "# rounds: $repeat, interleaved; each value is the best of the rounds; ratio = jmpi / $lib_name (< 1: jmpi faster)"
 [ -n "$baseline" ] && echo "# baseline: the jmpi build in $baseline (commit $(git -C "$baseline" rev-parse --short HEAD 2>/dev/null || echo unknown)); jmpi: commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$root" diff --quiet 2>/dev/null || echo ' with uncommitted changes'); same options"
 opts=

@@ -44,7 +44,7 @@ class CollDriversSmokeTest {
             }
             try {
                 MultiRank.runOk(3, CollSweep.class, LIMIT, "--forced-only", "true", "--sizes", "8,64,4096", "--iters", "3",
-                        "--warmup", "1");
+                        "--warmup", "1", "--warmup-seconds", "0.05");
             } finally {
                 set.forEach(c -> System.clearProperty("jmpi.coll." + c));
             }
