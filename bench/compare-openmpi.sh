@@ -135,6 +135,10 @@ for bench in latency bw; do
         run_c "$impl" "$bench" "$file" "${opts[@]}"
       fi
     done
+    if [ "$transport" = threads ] && [ "$bench" = latency ]; then # the physical floor, in the same round
+      "$JMPI_JAVA_HOME/bin/java" -cp "$root/jmpi-dist/target/lib/jmpi-bench.jar" jmpi.bench.HandOff 1000000 3 \
+        > "$out/handoff.$k.txt"
+    fi
   done
   for impl in "${impls[@]}"; do # the best of the rounds per size; the first round's header
     { grep '^#' "$out/$impl-$bench.1.txt"
@@ -175,6 +179,11 @@ echo "#   $(header_of "$out/jmpi-latency.txt" iterations)"
 echo "# bw: window of 64 Isend / Irecv then a 1-byte ack, MB/s (10^6 B/s); ratio = jmpi / $lib_name (higher is better)"
 echo "#   $(header_of "$out/jmpi-bw.txt" iterations)"
 echo "# buffers: one send and one receive buffer per rank, reused (in cache) on both sides"
+if [ "$transport" = threads ]; then
+  floor=$(awk '/^HANDOFF/ { if (b == "" || $2 < b) b = $2 } END { print b }' "$out"/handoff.*.txt)
+  echo "# physical floor (threads): one cache-line hand-off between two spinning threads, ${floor} ns one way, best of the rounds"
+  echo "#   (jmpi.bench.HandOff: two longs 128 B apart, release store / acquire poll; no library can deliver a message faster)"
+fi
 echo "# rounds: $repeat, interleaved; each value is the best of the rounds (min latency, max bandwidth)"
 if [ "$transport" = native ]; then
   echo "# reproduce: $cmd"
