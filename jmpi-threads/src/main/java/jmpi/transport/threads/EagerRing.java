@@ -25,18 +25,20 @@ import jmpi.spi.FrameSink;
  *  +28  byte type     type code
  *  +29  byte pad      1: a pad record (the message follows at the start of the area)
  *  +32  payload, then up to the next multiple of 64
- *  at capacity (own 128 bytes): long head = bytes consumed; written by the receiver (release),
+ *  at capacity (own 128 bytes): long head = bytes given back (consumed and zeroed); written by the receiver (release),
  *  read by the sender (acquire) only when its cached copy says the ring is too full
  * </pre>
  *
  * A stamp is only ever read at a record's start, and the place of the next record always holds 0
- * when a record is published: the sender keeps the first word of every line from its tail up to a
- * point at least one line past the record it publishes zeroed ({@code Writer.zeroed}; it keeps one
- * line free for that). So neither an old lap's stamp nor payload bytes there can pass for a record;
- * the receiver's acquire read of a stamp orders the zeros before it. The sender zeroes
- * {@link #ZERO_AHEAD} bytes' worth of lines at a time, not one line per record: a line it zeroes is
- * usually in the receiver's cache from the last lap, and taking it back right before each publish
- * put one extra line transfer on every message's path.
+ * when a record is published: every line of the free area has a zero first word. A fresh area is all
+ * zeros; the receiver, before it gives consumed lines back ({@code head}), zeroes the first word of each
+ * ({@code Reader.release}), payload lines and pads included, and the sender keeps one line free beyond each
+ * record it publishes. So neither an old lap's stamp nor payload bytes there can pass for a record; the
+ * release of {@code head} orders the zeros before the sender's reuse of the lines. The receiver gives lines
+ * back {@link #RELEASE_BATCH} bytes at a time (less in a small ring), not one record at a time: zeroing
+ * there costs the receiver, which in a stream waits for the sender anyway, a store per line; the sender, which
+ * did the zeroing before, stalled on the lines' transfers at its publishing fence (the profile of a stream of
+ * 16-byte messages put a third of the sender's time on those stores).
  *
  * <p>Threads: {@link Writer} is used by the sending rank under its pair lock ({@link PairChannel}),
  * {@link Reader} by the receiving rank under its progress lock. They are separate objects so that the
@@ -55,13 +57,14 @@ final class EagerRing {
     static final int HEADER = 32;
     static final int ALIGN = 64;
     static final int MIN_CAPACITY = 4096;
-    /** How far past the record being published the sender zeroes lines when it must (bytes). */
-    static final int ZERO_AHEAD = 1024;
+    /** How many consumed bytes the receiver zeroes and gives back at a time (at most an eighth of the area). */
+    static final int RELEASE_BATCH = 1024;
 
     private final MemorySegment area;
     private final long capacity;
     private final long mask;
     private final long headAt;
+    private final int releaseBatch;
     /** Largest payload a record takes: a quarter of the area less the header, so that records stream. */
     final int maxMessage;
     final Writer writer;
@@ -84,6 +87,7 @@ final class EagerRing {
         this.capacity = capacity;
         this.mask = capacity - 1;
         this.headAt = capacity;
+        this.releaseBatch = Math.min(RELEASE_BATCH, capacity / 8);
         this.area = Arena.ofAuto().allocate(capacity + 128L, 128);
         this.maxMessage = maxMessage;
         this.writer = new Writer();
@@ -98,8 +102,6 @@ final class EagerRing {
     final class Writer {
         private long tail;
         private long cachedHead;
-        /** Every line start in [tail, zeroed) holds 0 in its first word (a fresh area is all zeros). */
-        private long zeroed = capacity;
 
         /**
          * Copies the message ({@code count} elements of {@code array} from {@code offset}, each of
@@ -117,7 +119,7 @@ final class EagerRing {
             long idx = t & mask;
             long toEnd = capacity - idx;
             long pad = toEnd < size ? toEnd : 0;
-            // one line beyond the record stays free: the next record's stamp is zeroed there
+            // one line beyond the record stays free (zero): the next record's stamp goes there
             long need = pad + size + ALIGN;
             if (capacity - (t - cachedHead) < need) {
                 cachedHead = (long) LONG.getAcquire(area, headAt);
@@ -125,19 +127,8 @@ final class EagerRing {
                     return false;
                 }
             }
-            long end = t + pad + size;
-            if (zeroed <= end) {
-                // The place after this record (and, after a pad, the record's own place at the start of the
-                // area) must read 0 before anything is published: zero lines from there on, ahead, as far as
-                // free space goes (cachedHead + capacity > end + ALIGN by the check above).
-                long upTo = Math.min(end + ZERO_AHEAD, cachedHead + capacity);
-                for (long q = Math.max(zeroed, pad != 0 ? t + pad : end); q < upTo; q += ALIGN) {
-                    area.set(ValueLayout.JAVA_LONG, (q & mask) + STAMP, 0L);
-                }
-                zeroed = upTo;
-            }
             if (pad != 0) {
-                // The rest of the area is skipped; the record goes at its start, whose stamp is 0 now. Publish
+                // The rest of the area is skipped; the record goes at its start, whose stamp is 0. Publish
                 // the pad (its stamp is this message's number: the reader skips it and looks again).
                 area.set(ValueLayout.JAVA_INT, idx + BYTES, (int) pad);
                 area.set(ValueLayout.JAVA_BYTE, idx + PAD, (byte) 1);
@@ -169,7 +160,10 @@ final class EagerRing {
     final class Reader {
         /** World rank of the sender. */
         private final int peer;
-        private long head;
+        /** Read position: bytes consumed. */
+        private long pos;
+        /** Bytes given back to the sender ({@code head}): lines in [released, pos) are consumed, not yet zeroed. */
+        private long released;
 
         Reader(int peer) {
             this.peer = peer;
@@ -180,7 +174,7 @@ final class EagerRing {
          * of the receiving rank, outside its progress lock (it changes nothing).
          */
         boolean ready() {
-            return (long) LONG.getVolatile(area, (head & mask) + STAMP) != 0;
+            return (long) LONG.getVolatile(area, (pos & mask) + STAMP) != 0;
         }
 
         /**
@@ -188,10 +182,10 @@ final class EagerRing {
          * Under the receiver's progress lock.
          */
         long peekSeq() {
-            long idx = head & mask;
+            long idx = pos & mask;
             long s = (long) LONG.getVolatile(area, idx + STAMP);
             if (s != 0 && area.get(ValueLayout.JAVA_BYTE, idx + PAD) != 0) {
-                head += area.get(ValueLayout.JAVA_INT, idx + BYTES);
+                pos += area.get(ValueLayout.JAVA_INT, idx + BYTES);
                 s = (long) LONG.getVolatile(area, STAMP);
             }
             return s;
@@ -199,10 +193,11 @@ final class EagerRing {
 
         /**
          * Hands the message {@link #peekSeq()} announced to {@code sink}: straight from the ring into a posted
-         * receive if one takes it, else as a frame with a copy of its bytes ({@code Frame.bytes}). Frees its place.
+         * receive if one takes it, else as a frame with a copy of its bytes ({@code Frame.bytes}). Its place is
+         * given back with the next batch ({@link #release}).
          */
         void deliverTo(FrameSink sink) {
-            long idx = head & mask;
+            long idx = pos & mask;
             long seq = (long) LONG.getAcquire(area, idx + STAMP);
             int context = area.get(ValueLayout.JAVA_INT, idx + CONTEXT);
             int tag = area.get(ValueLayout.JAVA_INT, idx + TAG);
@@ -211,8 +206,19 @@ final class EagerRing {
             int bytes = area.get(ValueLayout.JAVA_INT, idx + BYTES);
             int typeCode = area.get(ValueLayout.JAVA_BYTE, idx + TYPE);
             Fastbox.handOver(sink, peer, seq, context, source, tag, typeCode, count, area, idx + HEADER, bytes);
-            head += align(HEADER + bytes);
-            LONG.setRelease(area, headAt, head);
+            pos += align(HEADER + bytes);
+            if (pos - released >= releaseBatch) {
+                release();
+            }
+        }
+
+        /** Zeroes the first word of every consumed line, then gives them back to the sender. */
+        private void release() {
+            for (long q = released; q < pos; q += ALIGN) {
+                area.set(ValueLayout.JAVA_LONG, (q & mask) + STAMP, 0L);
+            }
+            released = pos;
+            LONG.setRelease(area, headAt, pos);
         }
     }
 }

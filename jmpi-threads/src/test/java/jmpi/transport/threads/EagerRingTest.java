@@ -24,7 +24,8 @@ import jmpi.tck.IntMessageSink;
  * ring's limit or when it is full): every message arrives once, whole, in the order sent, whichever path
  * it took, whether a posted receive takes it from the ring or it is copied out as a frame.
  */
-@Timeout(value = 120, unit = TimeUnit.SECONDS)
+// a separate thread: a ring that misreads can spin in poll without ever looking at an interrupt
+@Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class EagerRingTest {
     /** Message {@code i}'s content: numbers near i, which a stale stamp would look like. */
     private static int[] content(int i, int len) {
