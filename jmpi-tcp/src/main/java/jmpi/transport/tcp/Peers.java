@@ -38,13 +38,16 @@ final class Peers {
     /** The first failure of an established connection: every later poll throws it. */
     private volatile String failure;
 
-    /** @param reaches the peers this endpoint carries traffic to (the others get no connection) */
-    Peers(int rank, int size, java.util.function.IntPredicate reaches) {
+    /**
+     * @param reaches the peers this endpoint carries traffic to (the others get no connection)
+     * @param directWrite {@link TcpSetting#DIRECT_WRITE}
+     */
+    Peers(int rank, int size, java.util.function.IntPredicate reaches, boolean directWrite) {
         this.rank = rank;
         this.peers = new Peer[size];
         for (int p = 0; p < size; p++) {
             if (p != rank && reaches.test(p)) {
-                peers[p] = new Peer(p, rank);
+                peers[p] = new Peer(p, rank, directWrite);
             }
         }
     }

@@ -19,11 +19,13 @@ import jmpi.spi.TransportContext;
  * @param maxFrame      {@link TcpSetting#MAX_FRAME}: largest payload accepted in one frame, in bytes
  * @param handshake     {@link TcpSetting#HANDSHAKE_MILLIS}: time allowed for one connection's authentication, and for
  *                      open() to connect every peer
+ * @param directWrite   {@link TcpSetting#DIRECT_WRITE}: large DATA payloads go straight from the sender's memory
+ *                      where {@link RawSocket} is supported
  *
  * <p>Concurrency: an immutable value, read by any thread.
  */
 record TcpConfig(InetAddress address, boolean noDelay, int sendBuffer, int receiveBuffer, int maxFrame,
-                 Duration handshake) {
+                 Duration handshake, boolean directWrite) {
     static final String ADDRESS = TcpSetting.ADDRESS.property();
     static final String NODELAY = TcpSetting.NODELAY.property();
     static final String SNDBUF = TcpSetting.SNDBUF.property();
@@ -44,7 +46,8 @@ record TcpConfig(InetAddress address, boolean noDelay, int sendBuffer, int recei
         int rcv = TcpSetting.RCVBUF.intValue(source, 0, Integer.MAX_VALUE, 0);
         int max = TcpSetting.MAX_FRAME.intValue(source, 1, Integer.MAX_VALUE, 64 << 20);
         int hs = TcpSetting.HANDSHAKE_MILLIS.intValue(source, 1, Integer.MAX_VALUE, 10_000);
-        return new TcpConfig(address, noDelay, snd, rcv, max, Duration.ofMillis(hs));
+        boolean direct = TcpSetting.DIRECT_WRITE.booleanValue(source, true);
+        return new TcpConfig(address, noDelay, snd, rcv, max, Duration.ofMillis(hs), direct);
     }
 
     /** The address named by {@code host}: "auto", an interface's name, an address or a host name. */

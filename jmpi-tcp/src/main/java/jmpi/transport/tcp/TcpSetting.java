@@ -19,6 +19,8 @@ public enum TcpSetting implements Setting {
             "SO_SNDBUF of every connection (bytes); 0: the OS default."),
     RCVBUF("jmpi.tcp.rcvbuf", "0",
             "SO_RCVBUF of every connection (bytes); 0: the OS default."),
+    DIRECT_WRITE("jmpi.tcp.directWrite", "true",
+            "Write large DATA payloads with write(2) straight from the sender's memory (heap arrays included), skipping the copy into the staging buffer; only on Linux and when the JVM enables native access (--enable-native-access=ALL-UNNAMED), else ignored."),
     MAX_FRAME("jmpi.tcp.maxFrame", "67108864",
             "Largest payload a peer may announce in one frame (bytes, >= 1); a larger one closes the connection as broken."),
     HANDSHAKE_MILLIS("jmpi.tcp.handshakeMillis", "10000",
