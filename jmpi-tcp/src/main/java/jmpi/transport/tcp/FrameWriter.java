@@ -29,6 +29,11 @@ import jmpi.spi.FrameDescriptor;
  * <p>A frame's {@link Frame#ack} runs once the last byte of its data has been written to the
  * socket (the staging buffer's bytes up to it have been accepted by the kernel), outside the lock.
  *
+ * <p>The staging buffer is a ring ({@link #makeRoom}): a partial write leaves the rest where it
+ * lies. With a {@link RawSocket} (docs/WIRE-TCP.md, "Direct DATA") a DATA piece of at least
+ * {@link #DIRECT_MIN} bytes goes out as its header through the staging buffer, then its payload
+ * straight from the frame's memory; nothing else is staged until that payload is written.
+ *
  * <p>Concurrency: {@link #enqueue} from any thread (lock-free queues). {@link #flush} from any
  * thread; the writer state is guarded by a lock taken with {@code tryLock}, so a flush never waits
  * for another: whoever holds the lock writes for everybody. {@link #hasWork} is a racy hint.
@@ -87,11 +92,11 @@ final class FrameWriter {
 
     /**
      * @param sender the world rank written into every header
-     * @param directWrite write large DATA payloads through a {@link RawSocket} when one can be had
+     * @param direct write large DATA payloads through a {@link RawSocket} when one can be had
      */
-    FrameWriter(int sender, boolean directWrite) {
+    FrameWriter(int sender, boolean direct) {
         this.sender = sender;
-        this.rawWanted = directWrite && RawSocket.supported();
+        this.rawWanted = direct && RawSocket.supported();
     }
 
     void enqueue(Frame f) {
@@ -251,6 +256,9 @@ final class FrameWriter {
                 if (direct) {
                     // The piece's header (and everything before it) is written: its payload goes straight
                     // from the frame's memory.
+                    if (raw == null) {
+                        throw new java.nio.channels.ClosedChannelException(); // detached: the descriptor may be another file's by now
+                    }
                     long n = raw.write(current.data, pos, end - pos);
                     pos += n;
                     appended += n;
@@ -270,6 +278,21 @@ final class FrameWriter {
             staged = pending() || current != null;
         }
         return moved;
+    }
+
+    /**
+     * The connection is about to be closed: no direct write may follow (its descriptor number could
+     * name another file once closed). Waits for a write in progress; a later DATA piece fails the
+     * writer as a write to a closed channel would.
+     */
+    void detach() {
+        lock.lock();
+        try {
+            raw = null;
+            rawWanted = false;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The raw socket under {@code ch}, or null (then logged: payloads go through the staging buffer). */

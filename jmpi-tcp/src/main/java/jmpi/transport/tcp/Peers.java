@@ -40,14 +40,14 @@ final class Peers {
 
     /**
      * @param reaches the peers this endpoint carries traffic to (the others get no connection)
-     * @param directWrite {@link TcpSetting#DIRECT_WRITE}
+     * @param direct {@link TcpSetting#DIRECT}
      */
-    Peers(int rank, int size, java.util.function.IntPredicate reaches, boolean directWrite) {
+    Peers(int rank, int size, java.util.function.IntPredicate reaches, boolean direct) {
         this.rank = rank;
         this.peers = new Peer[size];
         for (int p = 0; p < size; p++) {
             if (p != rank && reaches.test(p)) {
-                peers[p] = new Peer(p, rank, directWrite);
+                peers[p] = new Peer(p, rank, direct);
             }
         }
     }
@@ -156,6 +156,7 @@ final class Peers {
             if (c.reader.endOfStream()) {
                 p.closedByPeer = true;
                 c.state = Connection.State.CLOSED;
+                p.writer.detach();
                 c.closeQuietly();
                 if (p.writer.hasWork()) {
                     breakPeer(p, c, "rank " + p.rank + " closed its connection with frames still queued for it");
@@ -179,6 +180,7 @@ final class Peers {
             p.broken = message;
         }
         c.state = Connection.State.CLOSED;
+        p.writer.detach();
         c.closeQuietly();
         fail(message);
     }
@@ -243,6 +245,7 @@ final class Peers {
                 } catch (IOException e) {
                     // closing anyway
                 }
+                p.writer.detach();
                 c.closeQuietly();
             }
         }

@@ -22,7 +22,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The system call {@code write(2)} on a connected, non-blocking socket, straight from any memory
+ * The system calls {@code write(2)} and {@code read(2)} on a connected, non-blocking socket, straight from and into any memory
  * segment, heap arrays included: a linked downcall with {@link Linker.Option#critical(boolean)
  * heap access}, so a DATA payload in the sender's own array reaches the kernel without first being
  * copied into a direct buffer (which {@link SocketChannel#write} needs, and does itself for a heap
@@ -36,30 +36,41 @@ import java.util.List;
  * process linked to {@code socket:[inode]} ({@code /proc/self/fd}). {@link #of} returns null
  * whenever any step does not give exactly one answer; the caller then writes through the channel.
  *
- * <p>Concurrency: an instance is used under its connection's writer lock (it holds the errno
- * capture buffer); {@link #of} from any thread.
+ * <p>Concurrency: an instance belongs to one user, which calls it from one thread at a time (it
+ * holds the errno capture buffer): the connection's {@link FrameWriter} (under its lock) or its
+ * {@link FrameReader} (the polling thread); each looks up its own. {@link #of} from any thread.
  */
 final class RawSocket {
     private static final int EINTR = 4;
     private static final int EAGAIN = 11;
     private static final MethodHandle WRITE;
+    private static final MethodHandle READ;
     private static final VarHandle ERRNO;
     private static final StructLayout CAPTURE;
 
     static {
         MethodHandle write = null;
+        MethodHandle read = null;
         VarHandle errno = null;
         StructLayout capture = null;
         if (linux() && RawSocket.class.getModule().isNativeAccessEnabled()) {
             Linker linker = Linker.nativeLinker();
             capture = Linker.Option.captureStateLayout();
             errno = capture.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
-            write = linker.defaultLookup().find("write").map(addr -> linker.downcallHandle(addr,
-                    FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
-                            ValueLayout.JAVA_LONG),
-                    Linker.Option.captureCallState("errno"), Linker.Option.critical(true))).orElse(null);
+            // ssize_t write(int, const void *, size_t) and ssize_t read(int, void *, size_t)
+            FunctionDescriptor io = FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+                    ValueLayout.JAVA_LONG);
+            var w = linker.defaultLookup().find("write");
+            var r = linker.defaultLookup().find("read");
+            if (w.isPresent() && r.isPresent()) {
+                write = linker.downcallHandle(w.get(), io, Linker.Option.captureCallState("errno"),
+                        Linker.Option.critical(true));
+                read = linker.downcallHandle(r.get(), io, Linker.Option.captureCallState("errno"),
+                        Linker.Option.critical(true));
+            }
         }
         WRITE = write;
+        READ = read;
         ERRNO = errno;
         CAPTURE = capture;
     }
@@ -113,25 +124,43 @@ final class RawSocket {
      * the count written, 0 when the socket is full.
      */
     long write(MemorySegment src, long offset, long bytes) throws IOException {
-        MemorySegment piece = src.asSlice(offset, bytes);
+        return io(WRITE, "write", src.asSlice(offset, bytes), bytes);
+    }
+
+    /**
+     * Reads what the socket has now, at most {@code bytes} bytes, into {@code dst} at {@code offset};
+     * returns the count read, 0 when nothing is waiting, -1 at the end of the stream.
+     */
+    long read(MemorySegment dst, long offset, long bytes) throws IOException {
+        if (bytes == 0) {
+            return 0;
+        }
+        long n = io(READ, "read", dst.asSlice(offset, bytes), bytes);
+        return n == 0 ? -1 : n == AGAIN ? 0 : n;
+    }
+
+    private static final long AGAIN = -2;
+
+    /** One system call, retried on EINTR: its result, or {@link #AGAIN} for EAGAIN (0 for a write). */
+    private long io(MethodHandle call, String name, MemorySegment memory, long bytes) throws IOException {
         while (true) {
             long n;
             try {
-                n = (long) WRITE.invokeExact(state, fd, piece, bytes);
+                n = (long) call.invokeExact(state, fd, memory, bytes);
             } catch (Error | RuntimeException e) {
                 throw e;
             } catch (Throwable t) {
-                throw new IOException("write(2) on descriptor " + fd + " failed", t);
+                throw new IOException(name + "(2) on descriptor " + fd + " failed", t);
             }
             if (n >= 0) {
                 return n;
             }
             int errno = (int) ERRNO.get(state, 0L);
             if (errno == EAGAIN) {
-                return 0;
+                return call == WRITE ? 0 : AGAIN;
             }
             if (errno != EINTR) {
-                throw new IOException("write(2) on descriptor " + fd + " failed: errno " + errno);
+                throw new IOException(name + "(2) on descriptor " + fd + " failed: errno " + errno);
             }
         }
     }
