@@ -241,8 +241,13 @@ final class FrameWriter {
                 makeRoom();
                 moved += fill();
                 if (pending()) {
-                    outView.limit(out.position()).position(head);
-                    int n = ch.write(outView);
+                    int n;
+                    if (direct && raw != null) {
+                        n = (int) raw.writeMore(outSeg, head, out.position() - head); // the payload follows at once
+                    } else {
+                        outView.limit(out.position()).position(head);
+                        n = ch.write(outView);
+                    }
                     head += n;
                     written += n;
                     if (pending()) {

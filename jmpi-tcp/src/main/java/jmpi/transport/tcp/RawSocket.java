@@ -45,12 +45,16 @@ final class RawSocket {
     private static final int EAGAIN = 11;
     private static final MethodHandle WRITE;
     private static final MethodHandle READ;
+    private static final MethodHandle SEND;
+    /** send(2) flag: more data follows at once, do not push a segment for this alone. */
+    private static final int MSG_MORE = 0x8000;
     private static final VarHandle ERRNO;
     private static final StructLayout CAPTURE;
 
     static {
         MethodHandle write = null;
         MethodHandle read = null;
+        MethodHandle send = null;
         VarHandle errno = null;
         StructLayout capture = null;
         if (linux() && RawSocket.class.getModule().isNativeAccessEnabled()) {
@@ -62,7 +66,12 @@ final class RawSocket {
                     ValueLayout.JAVA_LONG);
             var w = linker.defaultLookup().find("write");
             var r = linker.defaultLookup().find("read");
-            if (w.isPresent() && r.isPresent()) {
+            var s = linker.defaultLookup().find("send");
+            if (w.isPresent() && r.isPresent() && s.isPresent()) {
+                // ssize_t send(int, const void *, size_t, int)
+                send = linker.downcallHandle(s.get(), FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
+                        ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT),
+                        Linker.Option.captureCallState("errno"), Linker.Option.critical(true));
                 write = linker.downcallHandle(w.get(), io, Linker.Option.captureCallState("errno"),
                         Linker.Option.critical(true));
                 read = linker.downcallHandle(r.get(), io, Linker.Option.captureCallState("errno"),
@@ -71,6 +80,7 @@ final class RawSocket {
         }
         WRITE = write;
         READ = read;
+        SEND = send;
         ERRNO = errno;
         CAPTURE = capture;
     }
@@ -125,6 +135,34 @@ final class RawSocket {
      */
     long write(MemorySegment src, long offset, long bytes) throws IOException {
         return io(WRITE, "write", src.asSlice(offset, bytes), bytes);
+    }
+
+    /**
+     * {@link #write}, telling the kernel that more follows at once ({@code MSG_MORE}): a DATA header
+     * written just before its payload then leaves in one segment with it, not in a tiny one of its own.
+     */
+    long writeMore(MemorySegment src, long offset, long bytes) throws IOException {
+        MemorySegment piece = src.asSlice(offset, bytes);
+        while (true) {
+            long n;
+            try {
+                n = (long) SEND.invokeExact(state, fd, piece, bytes, MSG_MORE);
+            } catch (Error | RuntimeException e) {
+                throw e;
+            } catch (Throwable t) {
+                throw new IOException("send(2) on descriptor " + fd + " failed", t);
+            }
+            if (n >= 0) {
+                return n;
+            }
+            int errno = (int) ERRNO.get(state, 0L);
+            if (errno == EAGAIN) {
+                return 0;
+            }
+            if (errno != EINTR) {
+                throw new IOException("send(2) on descriptor " + fd + " failed: errno " + errno);
+            }
+        }
     }
 
     /**
