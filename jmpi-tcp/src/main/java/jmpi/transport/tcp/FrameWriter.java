@@ -404,7 +404,7 @@ final class FrameWriter {
             pos = dataSent;
             end = Math.min(size(f), dataSent + PIECE);
             offset = f.offset + dataSent;
-            direct = raw != null && end - pos >= DIRECT_MIN;
+            direct = raw != null && end - pos >= DIRECT_MIN && alone(f);
         }
         current = f;
         int at = out.position();
@@ -415,6 +415,16 @@ final class FrameWriter {
         out.position(at + FrameDescriptor.HEADER_BYTES);
         appended += FrameDescriptor.HEADER_BYTES;
         return true;
+    }
+
+    /**
+     * Whether {@code f}, the head of {@code bulk}, is the only DATA frame queued: a stream of several goes
+     * through the staging buffer, where one write and one read of 256 KiB carry headers and payloads of
+     * several pieces (direct, each piece costs two system calls per side).
+     */
+    private boolean alone(Frame f) {
+        java.util.Iterator<Frame> it = bulk.iterator();
+        return it.hasNext() && it.next() == f && !it.hasNext();
     }
 
     private static long size(Frame f) {
