@@ -287,6 +287,33 @@ final class ByteProtocol {
         }
     }
 
+    /**
+     * The receive buffer of receive {@code recvId} as bytes, when the transport may write the message
+     * straight into it ({@link jmpi.spi.FrameSink#dataTarget}): contiguous, kept, and long enough for the
+     * whole message; else null.
+     */
+    MemorySegment dataTarget(long recvId) {
+        RecvRequest r = recvId < 0 ? null : recvs.get(recvId);
+        if (r == null || r.discard || r.plan != null || r.staging != null) {
+            return null;
+        }
+        MemorySegment into = r.type.writableBytes(r.buffer(), r.offset, r.capacity);
+        return into != null && into.byteSize() >= r.totalBytes ? into : null;
+    }
+
+    /** The transport wrote {@code bytes} bytes of receive {@code recvId} into its {@link #dataTarget}. */
+    void dataWritten(long recvId, long messageOffset, long bytes) {
+        RecvRequest r = recvs.get(recvId);
+        if (r == null) {
+            throw new IllegalStateException("rendezvous data for unknown receive " + recvId);
+        }
+        r.receivedBytes += bytes;
+        if (r.receivedBytes >= r.totalBytes) {
+            recvs.remove(recvId);
+            finish(r);
+        }
+    }
+
     private void dataAhead(long key, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
         Ahead a = aheads.get(key);
         if (a == null || messageOffset + bytes > a.bytes) {

@@ -334,6 +334,16 @@ final class Matching implements PointToPoint {
         public void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
             byteProtocol.data(recvId, messageOffset, src, srcOffset, bytes);
         }
+
+        @Override
+        public MemorySegment dataTarget(long recvId) {
+            return byteProtocol.dataTarget(recvId);
+        }
+
+        @Override
+        public void dataWritten(long recvId, long messageOffset, long bytes) {
+            byteProtocol.dataWritten(recvId, messageOffset, bytes);
+        }
     }
 
     /**

@@ -23,4 +23,25 @@ public interface FrameSink {
      * before returning, so the transport may reuse its memory at once. Byte transports only.
      */
     void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes);
+
+    /**
+     * The memory that receive {@code recvId}'s message bytes go to, byte {@code i} of the message at
+     * offset {@code i} of the segment, when a transport may put rendezvous data there itself (for
+     * instance read it from a socket straight into it) and then report it with {@link #dataWritten};
+     * null when the data must go through {@link #deliverData} (a datatype with gaps, a message longer
+     * than the buffer, a discarded message, data ahead of the CTS). Valid only until this call
+     * returns to the transport's caller: ask again for each piece. Byte transports only.
+     */
+    default MemorySegment dataTarget(long recvId) {
+        return null;
+    }
+
+    /**
+     * The transport has put {@code bytes} bytes of receive {@code recvId}'s message, from
+     * {@code messageOffset} on, into the segment {@link #dataTarget} returned for it (instead of
+     * calling {@link #deliverData}). Only for a receive whose {@code dataTarget} was not null.
+     */
+    default void dataWritten(long recvId, long messageOffset, long bytes) {
+        throw new UnsupportedOperationException("dataWritten without a dataTarget");
+    }
 }

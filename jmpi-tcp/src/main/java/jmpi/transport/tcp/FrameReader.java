@@ -14,7 +14,9 @@ import jmpi.spi.FrameSink;
  * The incoming side of one established connection: reads the frame stream into a direct buffer
  * and delivers it. EAGER payloads are gathered into a {@code byte[]} (the frame's {@code bytes});
  * DATA payloads go to {@link FrameSink#deliverData} straight from the read buffer, piece by piece
- * as they arrive; other kinds are handed over as frames.
+ * as they arrive, or with a {@link RawSocket} are read straight into the receive buffer the sink
+ * offers ({@link FrameSink#dataTarget}, {@link FrameSink#dataWritten}; docs/WIRE-TCP.md, "Direct
+ * DATA"); other kinds are handed over as frames.
  *
  * <p>Every header is checked: known kind and version ({@link FrameDescriptor#decodeHeader}),
  * payload length in [0, maxFrame], sender field equal to the authenticated peer, sequence number
@@ -28,6 +30,8 @@ final class FrameReader {
     static final int BUFFER = 256 * 1024;
     /** Reads per call, so that one busy peer does not starve the others within a poll. */
     private static final int READS_PER_CALL = 4;
+    /** A DATA piece with at least this many bytes still to come is read straight into the receive buffer when possible. */
+    static final int DIRECT_MIN = 16 * 1024;
 
     private enum State { HEADER, EAGER_BODY, DATA_BODY }
 
@@ -44,10 +48,20 @@ final class FrameReader {
     private long dataOffset;
     private long dataLeft;
     private boolean endOfStream;
+    /** Reads DATA payloads straight into the receive buffer (null: everything through {@code in}). */
+    private RawSocket raw;
+    /** {@link #raw} is still to be looked up (on the first DATA piece that could use it). */
+    private boolean rawWanted;
 
-    FrameReader(int peer, int maxFrame) {
+    /**
+     * @param peer the authenticated peer (every header must name it)
+     * @param maxFrame the largest payload accepted
+     * @param direct read large DATA payloads through a {@link RawSocket} when one can be had
+     */
+    FrameReader(int peer, int maxFrame, boolean direct) {
         this.peer = peer;
         this.maxFrame = maxFrame;
+        this.rawWanted = direct && RawSocket.supported();
     }
 
     /** The peer closed its side at a frame boundary. */
@@ -62,6 +76,16 @@ final class FrameReader {
     int readFrom(SocketChannel ch, FrameSink sink) throws IOException, WireException {
         int moved = 0;
         for (int i = 0; i < READS_PER_CALL && !endOfStream; i++) {
+            if (state == State.DATA_BODY && dataLeft >= DIRECT_MIN && in.position() == 0) {
+                int n = readDirect(ch, sink);
+                if (n > 0) {
+                    moved += n;
+                    continue;
+                }
+                if (n == 0) {
+                    break; // the socket has nothing now
+                }
+            }
             int room = in.remaining();
             int n = ch.read(in);
             if (n < 0) {
@@ -85,6 +109,41 @@ final class FrameReader {
             }
         }
         return moved;
+    }
+
+    /**
+     * Reads the rest of the current DATA piece straight into its receive buffer, when the sink offers
+     * it ({@link FrameSink#dataTarget}) and {@link #raw} can be had: 1 when bytes came, 0 when the
+     * socket had none, -1 when the piece must go through the read buffer. The read buffer is empty.
+     */
+    private int readDirect(SocketChannel ch, FrameSink sink) throws IOException, WireException {
+        if (rawWanted) {
+            rawWanted = false;
+            raw = RawSocket.of(ch);
+        }
+        if (raw == null || !ch.isOpen()) {
+            return -1;
+        }
+        MemorySegment target = sink.dataTarget(dataRecvId);
+        if (target == null || dataOffset < 0 || dataOffset + dataLeft > target.byteSize()) {
+            return -1;
+        }
+        long n = raw.read(target, dataOffset, dataLeft);
+        if (n == 0) {
+            return 0;
+        }
+        if (n < 0) {
+            endOfStream = true;
+            throw new WireException("connection closed in the middle of a frame (" + describe() + ")");
+        }
+        long messageOffset = dataOffset;
+        dataOffset += n;
+        dataLeft -= n;
+        if (dataLeft == 0) {
+            state = State.HEADER;
+        }
+        sink.dataWritten(dataRecvId, messageOffset, n);
+        return 1;
     }
 
     private String describe() {

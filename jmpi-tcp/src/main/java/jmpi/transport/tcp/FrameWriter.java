@@ -29,15 +29,26 @@ import jmpi.spi.FrameDescriptor;
  * <p>A frame's {@link Frame#ack} runs once the last byte of its data has been written to the
  * socket (the staging buffer's bytes up to it have been accepted by the kernel), outside the lock.
  *
+ * <p>The staging buffer is a ring ({@link #makeRoom}): a partial write leaves the rest where it
+ * lies. With a {@link RawSocket} (docs/WIRE-TCP.md, "Direct DATA") a DATA piece of at least
+ * {@link #DIRECT_MIN} bytes goes out as its header through the staging buffer, then its payload
+ * straight from the frame's memory; nothing else is staged until that payload is written.
+ *
  * <p>Concurrency: {@link #enqueue} from any thread (lock-free queues). {@link #flush} from any
  * thread; the writer state is guarded by a lock taken with {@code tryLock}, so a flush never waits
  * for another: whoever holds the lock writes for everybody. {@link #hasWork} is a racy hint.
  */
 final class FrameWriter {
+    /** The transport's one logger, named after {@link TcpEndpoint} (docs/WIRE-TCP.md). */
+    private static final System.Logger LOG = System.getLogger(TcpEndpoint.class.getName());
     /** Largest DATA piece, in bytes. */
     static final int PIECE = 256 * 1024;
     /** Staging buffer size, in bytes. */
     static final int BUFFER = 256 * 1024;
+    /** Staged bytes left unwritten are moved to the front of the staging buffer only up to this many. */
+    static final int COMPACT_MAX = 4 * 1024;
+    /** DATA pieces of at least this many bytes are written straight from the frame's memory when {@link #raw} is set. */
+    static final int DIRECT_MIN = 32 * 1024;
     /** Largest payload of a {@link #trySendSmall} message (the receiver needs it whole in its read buffer). */
     static final int SMALL_LIMIT = 64 * 1024;
 
@@ -50,8 +61,19 @@ final class FrameWriter {
     private final ReentrantLock lock = new ReentrantLock();
 
     // ---- guarded by lock
+    /** Staging buffer: bytes {@code [head, out.position())} are encoded and not yet written. */
     private ByteBuffer out;
     private MemorySegment outSeg;
+    /** A view of {@code out} that {@link #pump} writes from ({@code [head, out.position())}). */
+    private ByteBuffer outView;
+    /** Start of the staged bytes not yet written (the ring's read index). */
+    private int head;
+    /** Writes DATA payloads straight from the frame's memory (null: everything through the staging buffer). */
+    private RawSocket raw;
+    /** {@link #raw} is still to be looked up (on the first DATA frame). */
+    private boolean rawWanted;
+    /** The current frame is a DATA piece whose payload goes through {@link #raw}, not the staging buffer. */
+    private boolean direct;
     private Frame current;
     private boolean currentIsData;
     private long pos;
@@ -68,9 +90,13 @@ final class FrameWriter {
     /** The last write left bytes behind: the socket is full. */
     private volatile boolean blocked;
 
-    /** @param sender the world rank written into every header */
-    FrameWriter(int sender) {
+    /**
+     * @param sender the world rank written into every header
+     * @param direct write large DATA payloads through a {@link RawSocket} when one can be had
+     */
+    FrameWriter(int sender, boolean direct) {
         this.sender = sender;
+        this.rawWanted = direct && RawSocket.supported();
     }
 
     void enqueue(Frame f) {
@@ -140,6 +166,7 @@ final class FrameWriter {
                 allocate();
             }
             int need = FrameDescriptor.HEADER_BYTES + bytes;
+            makeRoom();
             if (out.remaining() < need) {
                 pump(ch);
                 done = takeDue(done);
@@ -161,7 +188,7 @@ final class FrameWriter {
             return true;
         } finally {
             if (sent) {
-                staged = out.position() > 0 || current != null;
+                staged = pending() || current != null;
             }
             lock.unlock();
             complete(done);
@@ -171,6 +198,32 @@ final class FrameWriter {
     private void allocate() {
         out = ByteBuffer.allocateDirect(BUFFER);
         outSeg = MemorySegment.ofBuffer(out);
+        outView = out.duplicate();
+    }
+
+    /** Whether bytes are staged and not yet written (lock held). */
+    private boolean pending() {
+        return out.position() > head;
+    }
+
+    /**
+     * Makes room at the end of the staging buffer without moving much: when everything staged has
+     * been written, the buffer starts over at 0; when less than {@link #COMPACT_MAX} bytes wait and
+     * the end has no room for a header, those few bytes move to the front. Larger leftovers are never
+     * moved: the next write takes them from where they are (lock held).
+     */
+    private void makeRoom() {
+        int pos = out.position();
+        if (head == pos) {
+            if (pos > 0) {
+                out.clear();
+                head = 0;
+            }
+        } else if (head > 0 && pos - head <= COMPACT_MAX && out.remaining() < FrameDescriptor.HEADER_BYTES + COMPACT_MAX) {
+            MemorySegment.copy(outSeg, head, outSeg, 0, pos - head);
+            out.position(pos - head);
+            head = 0;
+        }
     }
 
     /** Encodes queued frames and writes until the socket is full or nothing is left (lock held); returns frames or pieces encoded. */
@@ -178,31 +231,89 @@ final class FrameWriter {
         if (out == null) {
             allocate();
         }
+        if (rawWanted && !bulk.isEmpty()) {
+            rawWanted = false;
+            raw = lookUpRaw(ch);
+        }
         int moved = 0;
         try {
             while (true) {
+                makeRoom();
                 moved += fill();
-                if (out.position() == 0) {
-                    blocked = false;
-                    break;
+                if (pending()) {
+                    int n;
+                    if (direct && raw != null) {
+                        n = (int) raw.writeMore(outSeg, head, out.position() - head); // the payload follows at once
+                    } else {
+                        outView.limit(out.position()).position(head);
+                        n = ch.write(outView);
+                    }
+                    head += n;
+                    written += n;
+                    if (pending()) {
+                        blocked = true;
+                        break;
+                    }
+                    if (!direct) {
+                        continue;
+                    }
                 }
-                out.flip();
-                int n;
-                try {
-                    n = ch.write(out);
-                } finally {
-                    out.compact();
+                if (direct) {
+                    // The piece's header (and everything before it) is written: its payload goes straight
+                    // from the frame's memory.
+                    if (raw == null) {
+                        throw new java.nio.channels.ClosedChannelException(); // detached: the descriptor may be another file's by now
+                    }
+                    long n = raw.write(current.data, pos, end - pos);
+                    pos += n;
+                    appended += n;
+                    written += n;
+                    if (pos < end) {
+                        blocked = true;
+                        break;
+                    }
+                    direct = false;
+                    moved += finish();
+                    continue;
                 }
-                written += n;
-                if (out.position() > 0) {
-                    blocked = true;
-                    break;
-                }
+                blocked = false;
+                break;
             }
         } finally {
-            staged = out.position() > 0 || current != null;
+            staged = pending() || current != null;
         }
         return moved;
+    }
+
+    /**
+     * The connection is about to be closed: no direct write may follow (its descriptor number could
+     * name another file once closed). Waits for a write in progress; a later DATA piece fails the
+     * writer as a write to a closed channel would.
+     */
+    void detach() {
+        lock.lock();
+        try {
+            raw = null;
+            rawWanted = false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The raw socket under {@code ch}, or null (then logged: payloads go through the staging buffer). */
+    private RawSocket lookUpRaw(SocketChannel ch) {
+        try {
+            RawSocket r = RawSocket.of(ch);
+            if (r == null) {
+                LOG.log(System.Logger.Level.DEBUG, "tcp: rank {0}: no descriptor found for {1}; DATA goes through the staging buffer",
+                        sender, ch);
+            }
+            return r;
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "tcp: rank " + sender + ": cannot look up the descriptor of " + ch
+                    + "; DATA goes through the staging buffer", e);
+            return null;
+        }
     }
 
     /** Moves the acks whose frames are now completely written into {@code done} (lock held). */
@@ -224,11 +335,17 @@ final class FrameWriter {
         }
     }
 
-    /** Encodes as much as fits into the staging buffer; returns frames or pieces completed. */
+    /**
+     * Encodes as much as fits into the staging buffer; returns frames or pieces completed. Stops after
+     * the header of a piece whose payload goes {@link #direct}.
+     */
     private int fill() {
         int moved = 0;
         while (true) {
             if (current == null && !start()) {
+                return moved;
+            }
+            if (direct) {
                 return moved;
             }
             long take = Math.min(out.remaining(), end - pos);
@@ -243,21 +360,26 @@ final class FrameWriter {
             if (pos < end) {
                 return moved;
             }
-            moved++;
-            Frame f = current;
-            current = null;
-            if (currentIsData) {
-                dataSent = end;
-                if (end < size(f)) {
-                    continue;
-                }
-                bulk.poll();
-                dataSent = 0;
-            }
-            if (f.ack != null) {
-                acks.addLast(new PendingAck(appended, f.ack));
-            }
+            moved += finish();
         }
+    }
+
+    /** The current frame or piece has been encoded whole: on to the next piece of its DATA frame, or done with it (lock held). */
+    private int finish() {
+        Frame f = current;
+        current = null;
+        if (currentIsData) {
+            dataSent = end;
+            if (end < size(f)) {
+                return 1;
+            }
+            bulk.poll();
+            dataSent = 0;
+        }
+        if (f.ack != null) {
+            acks.addLast(new PendingAck(appended, f.ack));
+        }
+        return 1;
     }
 
     /** Picks the next frame or DATA piece and encodes its header; false when none or no room. */
@@ -269,6 +391,7 @@ final class FrameWriter {
         long offset;
         if (f != null) {
             currentIsData = false;
+            direct = false;
             pos = 0;
             end = size(f);
             offset = f.offset;
@@ -281,6 +404,7 @@ final class FrameWriter {
             pos = dataSent;
             end = Math.min(size(f), dataSent + PIECE);
             offset = f.offset + dataSent;
+            direct = raw != null && end - pos >= DIRECT_MIN && alone(f);
         }
         current = f;
         int at = out.position();
@@ -291,6 +415,16 @@ final class FrameWriter {
         out.position(at + FrameDescriptor.HEADER_BYTES);
         appended += FrameDescriptor.HEADER_BYTES;
         return true;
+    }
+
+    /**
+     * Whether {@code f}, the head of {@code bulk}, is the only DATA frame queued: a stream of several goes
+     * through the staging buffer, where one write and one read of 256 KiB carry headers and payloads of
+     * several pieces (direct, each piece costs two system calls per side).
+     */
+    private boolean alone(Frame f) {
+        java.util.Iterator<Frame> it = bulk.iterator();
+        return it.hasNext() && it.next() == f && !it.hasNext();
     }
 
     private static long size(Frame f) {

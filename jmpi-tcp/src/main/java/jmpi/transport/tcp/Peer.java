@@ -17,8 +17,8 @@ final class Peer {
     /** The peer closed its side cleanly (at a frame boundary). */
     volatile boolean closedByPeer;
 
-    Peer(int rank, int self) {
+    Peer(int rank, int self, boolean direct) {
         this.rank = rank;
-        this.writer = new FrameWriter(self);
+        this.writer = new FrameWriter(self, direct);
     }
 }

@@ -38,13 +38,16 @@ final class Peers {
     /** The first failure of an established connection: every later poll throws it. */
     private volatile String failure;
 
-    /** @param reaches the peers this endpoint carries traffic to (the others get no connection) */
-    Peers(int rank, int size, java.util.function.IntPredicate reaches) {
+    /**
+     * @param reaches the peers this endpoint carries traffic to (the others get no connection)
+     * @param direct {@link TcpSetting#DIRECT}
+     */
+    Peers(int rank, int size, java.util.function.IntPredicate reaches, boolean direct) {
         this.rank = rank;
         this.peers = new Peer[size];
         for (int p = 0; p < size; p++) {
             if (p != rank && reaches.test(p)) {
-                peers[p] = new Peer(p, rank);
+                peers[p] = new Peer(p, rank, direct);
             }
         }
     }
@@ -153,6 +156,7 @@ final class Peers {
             if (c.reader.endOfStream()) {
                 p.closedByPeer = true;
                 c.state = Connection.State.CLOSED;
+                p.writer.detach();
                 c.closeQuietly();
                 if (p.writer.hasWork()) {
                     breakPeer(p, c, "rank " + p.rank + " closed its connection with frames still queued for it");
@@ -176,6 +180,7 @@ final class Peers {
             p.broken = message;
         }
         c.state = Connection.State.CLOSED;
+        p.writer.detach();
         c.closeQuietly();
         fail(message);
     }
@@ -240,6 +245,7 @@ final class Peers {
                 } catch (IOException e) {
                     // closing anyway
                 }
+                p.writer.detach();
                 c.closeQuietly();
             }
         }

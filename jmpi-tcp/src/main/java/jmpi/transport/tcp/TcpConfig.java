@@ -19,17 +19,20 @@ import jmpi.spi.TransportContext;
  * @param maxFrame      {@link TcpSetting#MAX_FRAME}: largest payload accepted in one frame, in bytes
  * @param handshake     {@link TcpSetting#HANDSHAKE_MILLIS}: time allowed for one connection's authentication, and for
  *                      open() to connect every peer
+ * @param direct        {@link TcpSetting#DIRECT}: large DATA payloads go straight from the sender's memory and
+ *                      into the receiver's where {@link RawSocket} is supported
  *
  * <p>Concurrency: an immutable value, read by any thread.
  */
 record TcpConfig(InetAddress address, boolean noDelay, int sendBuffer, int receiveBuffer, int maxFrame,
-                 Duration handshake) {
+                 Duration handshake, boolean direct) {
     static final String ADDRESS = TcpSetting.ADDRESS.property();
     static final String NODELAY = TcpSetting.NODELAY.property();
     static final String SNDBUF = TcpSetting.SNDBUF.property();
     static final String RCVBUF = TcpSetting.RCVBUF.property();
     static final String MAX_FRAME = TcpSetting.MAX_FRAME.property();
     static final String HANDSHAKE_MILLIS = TcpSetting.HANDSHAKE_MILLIS.property();
+    static final String DIRECT = TcpSetting.DIRECT.property();
 
     static TcpConfig from(TransportContext ctx) {
         BinaryOperator<String> source = ctx::property;
@@ -44,7 +47,8 @@ record TcpConfig(InetAddress address, boolean noDelay, int sendBuffer, int recei
         int rcv = TcpSetting.RCVBUF.intValue(source, 0, Integer.MAX_VALUE, 0);
         int max = TcpSetting.MAX_FRAME.intValue(source, 1, Integer.MAX_VALUE, 64 << 20);
         int hs = TcpSetting.HANDSHAKE_MILLIS.intValue(source, 1, Integer.MAX_VALUE, 10_000);
-        return new TcpConfig(address, noDelay, snd, rcv, max, Duration.ofMillis(hs));
+        boolean direct = TcpSetting.DIRECT.booleanValue(source, false);
+        return new TcpConfig(address, noDelay, snd, rcv, max, Duration.ofMillis(hs), direct);
     }
 
     /** The address named by {@code host}: "auto", an interface's name, an address or a host name. */

@@ -339,7 +339,7 @@ final class TcpHandshake {
     private void established(Connection c) {
         c.state = Connection.State.ESTABLISHED;
         c.hsIn = null;
-        c.reader = new FrameReader(c.peer, config.maxFrame());
+        c.reader = new FrameReader(c.peer, config.maxFrame(), config.direct());
         handshaking.remove(c);
         if (opening) {
             c.key.interestOps(0); // frames wait in the socket until open returns and poll reads them
