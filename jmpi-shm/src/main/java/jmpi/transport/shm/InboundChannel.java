@@ -70,16 +70,13 @@ final class InboundChannel {
             if (version != FrameDescriptor.VERSION) {
                 throw broken("record version " + version + ", expected " + FrameDescriptor.VERSION);
             }
-            boolean inline = kind == ShmRecordDescriptor.INLINE_KIND;
-            if (kind < Frame.EAGER || kind > Frame.ACK && kind != ShmRecordDescriptor.PIECE_KIND && !inline) {
+            if (kind < Frame.EAGER || kind > Frame.ACK && kind != ShmRecordDescriptor.PIECE_KIND) {
                 throw broken("unknown record kind " + kind);
             }
-            long limit = inline ? ShmRecordDescriptor.INLINE_MAX : maxPayload;
-            long bytes = inline ? FrameDescriptor.HEADER_BYTES
-                    : RingDescriptor.align(FrameDescriptor.HEADER_BYTES + (long) payload);
-            if (payload < 0 || payload > limit || bytes > available) {
-                throw broken((inline ? "inline record of " : "record of ") + payload + " payload bytes (at most "
-                        + limit + ", " + (available - FrameDescriptor.HEADER_BYTES) + " published)");
+            long bytes = RingDescriptor.align(FrameDescriptor.HEADER_BYTES + (long) payload);
+            if (payload < 0 || payload > maxPayload || bytes > available) {
+                throw broken("record of " + payload + " payload bytes (at most " + maxPayload + ", "
+                        + (available - FrameDescriptor.HEADER_BYTES) + " published)");
             }
             if (seq != expectedSeq) {
                 throw broken("record number " + seq + ", expected " + expectedSeq);
@@ -90,12 +87,6 @@ final class InboundChannel {
             if (assembling != null && kind != ShmRecordDescriptor.PIECE_KIND) {
                 throw broken("record kind " + kind + " while " + (assembly.length - filled)
                         + " bytes of an eager message are missing");
-            }
-            if (inline) {
-                takeInline(sink, seg, at, payload, seq);
-                delivered++;
-                budget -= bytes;
-                continue;
             }
             long offset = FrameDescriptor.offsetAt(seg, at);
             switch (kind) {
@@ -189,49 +180,6 @@ final class InboundChannel {
         int tag = FrameDescriptor.tagAt(seg, at);
         int typeCode = FrameDescriptor.typeCodeAt(seg, at);
         return sink.tryDeliver(context, source, tag, typeCode, count, seg, at + FrameDescriptor.HEADER_BYTES, payload);
-    }
-
-    /**
-     * Takes the INLINE record at {@code at} (its header checked but for the message's shape): offered
-     * to {@link FrameSink#tryDeliver} straight from the ring; when no posted receive takes it, an EAGER
-     * frame with a {@code byte[]} copy of the payload goes to {@link FrameSink#accept}. Releases the
-     * record's line either way.
-     */
-    private void takeInline(FrameSink sink, MemorySegment seg, long at, int payload, long seq) {
-        int count = FrameDescriptor.countAt(seg, at);
-        byte flags = FrameDescriptor.flagsAt(seg, at);
-        if (flags != 0 || FrameDescriptor.smallShapeProblem(count, payload) != null) {
-            throw broken("inline record of " + count + " elements in " + payload + " bytes, flags " + flags);
-        }
-        int context = FrameDescriptor.contextAt(seg, at);
-        int source = FrameDescriptor.sourceAt(seg, at);
-        int tag = FrameDescriptor.tagAt(seg, at);
-        int typeCode = FrameDescriptor.typeCodeAt(seg, at);
-        long data = at + ShmRecordDescriptor.INLINE_AT;
-        if (sink.tryDeliver(context, source, tag, typeCode, count, seg, data, payload)) {
-            expectedSeq++;
-            ring.release(FrameDescriptor.HEADER_BYTES);
-            return;
-        }
-        // the checks decodeHeader makes of an EAGER envelope
-        if (context < 0 || context >= Frame.MAX_CONTEXT || source < 0) {
-            throw broken("inline message on context " + context + " from source " + source);
-        }
-        Frame f = new Frame();
-        f.kind = Frame.EAGER;
-        f.context = context;
-        f.source = source;
-        f.tag = tag;
-        f.typeCode = typeCode;
-        f.count = count;
-        f.sender = sender;
-        f.seq = seq;
-        byte[] b = new byte[payload];
-        MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, data, b, 0, payload);
-        f.bytes = b;
-        expectedSeq++;
-        ring.release(FrameDescriptor.HEADER_BYTES);
-        sink.accept(f);
     }
 
     private Frame decode(MemorySegment seg, long at) {

@@ -103,11 +103,9 @@ final class OutgoingChannel {
 
     /**
      * Writes a small EAGER message as one record straight from the caller's array ({@code count}
-     * elements of {@code layout} from {@code offset}, {@code bytes} bytes in all): an INLINE record
-     * (payload in the header's line, {@link ShmRecordDescriptor#INLINE_KIND}) up to
-     * {@link ShmRecordDescriptor#INLINE_MAX} bytes, beyond that a header flagged
-     * {@link FrameDescriptor#SMALL_FLAG} and the payload after it; either way the receiver may copy it
-     * straight into a posted receive. No frame, no private copy. False (nothing written) when frames wait in the queue (they
+     * elements of {@code layout} from {@code offset}, {@code bytes} bytes in all), flagged
+     * {@link FrameDescriptor#SMALL_FLAG} so that the receiver may copy it straight into a posted
+     * receive. No frame, no private copy. False (nothing written) when frames wait in the queue (they
      * go first) or the record does not fit now.
      */
     boolean writeSmall(int context, int source, int tag, int typeCode, Object array, int offset, int count,
@@ -118,27 +116,12 @@ final class OutgoingChannel {
         if (ring == null) {
             mapRing();
         }
-        MemorySegment seg = ring.segment();
-        if (bytes <= ShmRecordDescriptor.INLINE_MAX) {
-            // one line: the payload travels in the header's line (ShmRecordDescriptor, INLINE)
-            if (ring.claim(FrameDescriptor.HEADER_BYTES, FrameDescriptor.HEADER_BYTES) == 0) {
-                return false;
-            }
-            long at = ring.claimedAt();
-            ShmRecordDescriptor.encodeInlineHeader(seg, at, context, source, tag, typeCode, count, self, bytes);
-            if (packer != null) {
-                packer.pack(seg, at + ShmRecordDescriptor.INLINE_AT);
-            } else if (count > 0) {
-                MemorySegment.copy(array, offset, seg, layout, at + ShmRecordDescriptor.INLINE_AT, count);
-            }
-            ring.publish(FrameDescriptor.HEADER_BYTES, seq++);
-            return true;
-        }
         long size = RingDescriptor.align(FrameDescriptor.HEADER_BYTES + (long) bytes);
         if (size > maxRecord || ring.claim(size, size) == 0) {
             return false;
         }
         long at = ring.claimedAt();
+        MemorySegment seg = ring.segment();
         // offset: the message's total bytes, as every EAGER record's; seq: stamped last, by publish
         FrameDescriptor.encodeSmallHeader(seg, at, context, source, tag, typeCode, count, self, bytes, bytes,
                 ShmRecordDescriptor.NO_SEQ);

@@ -7,8 +7,7 @@ package jmpi.transport.shm;
  *
  * <pre>
  *  control block (CONTROL_BYTES = 256, 64-byte aligned):
- *  +0    long tail   bytes published (lags: stored only where the consumer needs it, see
- *                    SpscRingProducer.publish); written by the producer (release), read by the consumer (acquire)
+ *  +0    long tail   bytes ever published; written by the producer (release), read by the consumer (acquire)
  *  +8 .. +128        unused (keeps tail and head 128 bytes apart: the adjacent-line prefetcher
  *                    of x86 cores pulls lines in pairs, so 64 bytes would still share traffic)
  *  +128  long head   bytes ever consumed; written by the consumer (release), read by the producer (acquire)

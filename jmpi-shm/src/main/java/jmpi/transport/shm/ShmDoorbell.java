@@ -22,10 +22,8 @@ import java.util.Iterator;
  * announced in its file ({@link ShmFileDescriptor#DOORBELL}, an int: 1 = "parked, poke me") that it
  * sleeps. Senders never make a system call while the receiver spins or polls.
  *
- * <p>The hand-shake (Dekker): the parker stores the flag (volatile), then re-checks its rings (the
- * next record's stamp, then {@code tail}); a sender publishes its record (the stamp, release, and
- * {@code tail} where the consumer could not find the record by its stamp: after padding and for record
- * 0; see {@link SpscRingProducer#publish(long, long)}), issues a full fence, then reads the flag.
+ * <p>The hand-shake (Dekker): the parker stores the flag (volatile), then re-checks its rings; a
+ * sender publishes its record's {@code tail} (release), issues a full fence, then reads the flag.
  * At least one of them sees the other's store, so a record never sits beside a sleeping receiver.
  * The sender that turns the flag from 1 to 0 (CAS) pokes; others see 0 and do not.
  *

@@ -31,8 +31,7 @@ package jmpi.transport.shm;
 final class ShmFileDescriptor {
     /** "JMPISHM1" read as a little-endian long. */
     static final long MAGIC_VALUE = 0x314D485349504D4AL;
-    /** 2: INLINE records (ShmRecordDescriptor#INLINE_KIND); 1 had none. */
-    static final int LAYOUT_VERSION = 2;
+    static final int LAYOUT_VERSION = 1;
     static final long MAGIC = 0;
     static final long LAYOUT = 8;
     static final long WORLD_SIZE = 12;

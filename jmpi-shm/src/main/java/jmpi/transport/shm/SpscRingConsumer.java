@@ -87,10 +87,9 @@ final class SpscRingConsumer {
                 }
                 cachedTail = (long) COUNTER.getAcquire(segment, tailAt);
                 long used = cachedTail - head;
-                if (used < 0 && used >= -capacity) {
-                    // the producer stores tail only now and then (SpscRingProducer.publish(long, long)):
-                    // this consumer took the records after it by their seq and is ahead of tail, by at
-                    // most one lap (tail is stored at the end of every lap, after the last record's seq)
+                if (used < 0 && used >= -(capacity / 4)) {
+                    // the producer stamps a record's seq before it stores tail: this consumer took that
+                    // record by its seq (available(long)) and is ahead of tail by at most that record
                     cachedTail = head;
                     return 0;
                 }
@@ -132,11 +131,12 @@ final class SpscRingConsumer {
         COUNTER.setRelease(segment, headAt, head);
     }
 
-    /**
-     * Whether anything is published beyond what this consumer took (a hint for other threads): the
-     * record {@code expectedSeq} (>= 1) by its seq field, else what {@code tail} says (which lags, see
-     * {@link SpscRingProducer#publish(long, long)}, but never for a record not findable by its seq).
-     */
+    /** Whether anything is published beyond what this consumer took (a hint for other threads). */
+    boolean hasPublished() {
+        return (long) COUNTER.getAcquire(segment, tailAt) != head;
+    }
+
+    /** As {@link #hasPublished()}, looking first for the record {@code expectedSeq} (>= 1) by its seq field. */
     boolean hasPublished(long expectedSeq) {
         long h = head;
         return expectedSeq > 0 && (long) ShmRecordDescriptor.SEQ_HANDLE.getAcquire(segment,

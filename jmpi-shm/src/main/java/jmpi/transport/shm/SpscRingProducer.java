@@ -29,8 +29,6 @@ final class SpscRingProducer {
     private long tail;
     private long cachedHead;
     private long claimedAt = -1;
-    /** Whether the last {@link #claim} wrote padding (published with the record, with a store of tail). */
-    private boolean padded;
 
     /**
      * @param control offset of the ring's control block in {@code segment}
@@ -91,7 +89,6 @@ final class SpscRingProducer {
         segment.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
         tail += pad;
         claimedAt = data;
-        padded = true;
         return granted;
     }
 
@@ -102,7 +99,6 @@ final class SpscRingProducer {
 
     /** Publishes the claimed record (and any padding before it): {@code bytes} is its aligned size. */
     void publish(long bytes) {
-        padded = false;
         tail += bytes;
         COUNTER.setRelease(segment, tailAt, tail);
     }
@@ -111,12 +107,8 @@ final class SpscRingProducer {
      * Publishes the claimed record of {@code bytes} (aligned size) whose header is complete but for
      * its {@code seq} field: first stamps {@link ShmRecordDescriptor#NO_SEQ} on the seq field of the
      * next record's place if that place is free (so that stale bytes there never pass for the next
-     * record), then stores {@code seq} with release (the consumer finds the record by it, see
-     * {@link SpscRingConsumer#available(long)}). {@code tail} is stored (release) only where the
-     * consumer cannot find the record by its seq, and often enough to bound how far it lags: for
-     * record 0 (a fresh ring is all zeros), after padding (the consumer meets the padding's NO_SEQ
-     * first) and when the record ends at the end of the area (so tail lags less than one lap). Every
-     * other record leaves the {@code tail} line alone: one cache line less to hand over per message.
+     * record), then stores {@code seq} with release (the consumer may find the record by it, see
+     * {@link SpscRingConsumer#available(long)}), then {@code tail} with release.
      */
     void publish(long bytes, long seq) {
         long at = claimedAt;
@@ -126,10 +118,7 @@ final class SpscRingProducer {
             segment.set(ShmRecordDescriptor.LONG, data + next + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
         }
         ShmRecordDescriptor.SEQ_HANDLE.setRelease(segment, at + FrameDescriptor.SEQ, seq);
-        if (seq == 0 || padded || next == 0) {
-            padded = false;
-            COUNTER.setRelease(segment, tailAt, tail);
-        }
+        COUNTER.setRelease(segment, tailAt, tail);
     }
 
     /** Whether the consumer has taken everything published (reads {@code head} with acquire). */
