@@ -27,7 +27,7 @@ public final class ConformanceBodies {
             new Body(NonBlockingTest.Persistent.class, 2), new Body(ObjectTest.Objects_.class, 2),
             new Body(ObjectTest.Refused.class, 2), new Body(ProbeCancelTest.ProbeThenRecv.class, 3),
             new Body(ProbeCancelTest.CancelUnmatchedReceive.class, 2), new Body(StressTest.RandomTraffic.class, 8),
-            new Body(DatatypeTest.MismatchedButCompatible.class, 2));
+            new Body(DatatypeTest.MismatchedButCompatible.class, 2), new Body(StridedMessagesTest.Body.class, 2));
 
     /**
      * Communicators and groups, datatypes, collectives (every one, default algorithms, 2-4 ranks) and threads:

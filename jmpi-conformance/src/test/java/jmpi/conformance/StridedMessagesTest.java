@@ -90,6 +90,7 @@ class StridedMessagesTest {
             }
             truncationZeroCountAndObjects(me);
             disjointHalvesOfOneArray(me);
+            smallShapesPostedAndUnexpected(me);
             MPI.Finalize();
         }
 
@@ -133,6 +134,96 @@ class StridedMessagesTest {
                 Expect.isTrue(Arrays.equals(new Object[] {null, "a", null, "b", null, "c"}, got), Arrays.toString(got));
             }
             objs.Free();
+        }
+
+        /**
+         * Two items of irregular datatypes in small messages (gathered straight into the transport's memory, and
+         * unpacked straight out of it when the receive is posted first): an Indexed of ints with blocks of 2, 1 and
+         * 3, a Vector of longs with blocks of 2, a Vector of booleans; each into the same type (at another offset)
+         * and into a contiguous buffer, once to a receive posted before the send and once to one posted after (the
+         * message waits as unexpected); then a posted receive that truncates.
+         */
+        private static void smallShapesPostedAndUnexpected(int me) {
+            Datatype[] types = {MPI.INT.Indexed(new int[] {2, 1, 3}, new int[] {0, 5, 9}), MPI.LONG.Vector(3, 2, 5),
+                    MPI.BOOLEAN.Vector(5, 1, 2)};
+            Datatype[] bases = {MPI.INT, MPI.LONG, MPI.BOOLEAN};
+            int[][] at = {{0, 1, 5, 9, 10, 11}, {0, 1, 5, 6, 10, 11}, {0, 2, 4, 6, 8}};
+            int[] extent = {12, 12, 9};
+            int items = 2;
+            int tag = 300_000;
+            for (int t = 0; t < types.length; t++) {
+                Datatype type = types[t];
+                type.Commit();
+                int length = 3 + items * extent[t] + 2;
+                int flat = items * at[t].length;
+                for (boolean posted : new boolean[] {true, false}) {
+                    String what = type + " x " + items + (posted ? ", posted first" : ", unexpected");
+                    if (me == 0) {
+                        if (posted) {
+                            MPI.COMM_WORLD.Barrier();
+                        }
+                        // non-blocking: with every message a rendezvous (a test below), a Send waits for its receive
+                        mpi.Request[] ss = {MPI.COMM_WORLD.Isend(filled(bases[t], length, 3), 3, items, type, 1, tag),
+                                MPI.COMM_WORLD.Isend(filled(bases[t], length, 3), 3, items, type, 1, tag + 1)};
+                        if (!posted) {
+                            MPI.COMM_WORLD.Barrier();
+                        }
+                        mpi.Request.Waitall(ss);
+                    } else if (me == 1) {
+                        Object same = filled(bases[t], length + 4, 0);
+                        Object contiguous = filled(bases[t], flat + 2, 0);
+                        mpi.Request[] rs = new mpi.Request[2];
+                        if (posted) {
+                            rs[0] = MPI.COMM_WORLD.Irecv(same, 7, items, type, 0, tag);
+                            rs[1] = MPI.COMM_WORLD.Irecv(contiguous, 1, flat, bases[t], 0, tag + 1);
+                            MPI.COMM_WORLD.Barrier();
+                        } else {
+                            MPI.COMM_WORLD.Barrier();
+                            rs[0] = MPI.COMM_WORLD.Irecv(same, 7, items, type, 0, tag);
+                            rs[1] = MPI.COMM_WORLD.Irecv(contiguous, 1, flat, bases[t], 0, tag + 1);
+                        }
+                        Status[] st = mpi.Request.Waitall(rs);
+                        Expect.equal(items, st[0].Get_count(type), what + " count");
+                        Object sent = filled(bases[t], length, 3);
+                        Object wantSame = filled(bases[t], length + 4, 0);
+                        Object wantContiguous = filled(bases[t], flat + 2, 0);
+                        for (int k = 0; k < items; k++) {
+                            for (int e = 0; e < at[t].length; e++) {
+                                int from = 3 + k * extent[t] + at[t][e];
+                                System.arraycopy(sent, from, wantSame, 7 + k * extent[t] + at[t][e], 1);
+                                System.arraycopy(sent, from, wantContiguous, 1 + k * at[t].length + e, 1);
+                            }
+                        }
+                        Expect.isTrue(same(wantSame, same), what + " into the same type");
+                        Expect.isTrue(same(wantContiguous, contiguous), what + " into a contiguous buffer");
+                    }
+                    tag += 2;
+                }
+                type.Free();
+            }
+            MPI.COMM_WORLD.Errhandler_set(MPI.ERRORS_RETURN);
+            Datatype ten = MPI.INT.Vector(10, 1, 3);
+            Datatype seven = MPI.INT.Vector(7, 1, 3);
+            ten.Commit();
+            seven.Commit();
+            if (me == 0) {
+                MPI.COMM_WORLD.Barrier();
+                MPI.COMM_WORLD.Send(filled(MPI.INT, 30, 5), 0, 1, ten, 1, tag);
+            } else if (me == 1) {
+                int[] into = (int[]) filled(MPI.INT, 30, 0);
+                mpi.Request r = MPI.COMM_WORLD.Irecv(into, 0, 1, seven, 0, tag);
+                MPI.COMM_WORLD.Barrier();
+                Expect.error(MPI.ERR_TRUNCATE, "a posted vector of 10 into one of 7", r::Wait);
+                int[] sent = (int[]) filled(MPI.INT, 30, 5);
+                int[] was = (int[]) filled(MPI.INT, 30, 0);
+                for (int e = 0; e < 30; e++) {
+                    int want = e % 3 == 0 && e / 3 < 7 ? sent[e] : was[e];
+                    Expect.isTrue(into[e] == want, "posted truncated receive element " + e);
+                }
+            }
+            ten.Free();
+            seven.Free();
+            MPI.COMM_WORLD.Errhandler_set(MPI.ERRORS_ARE_FATAL);
         }
 
         /** Rank 0 sends the even elements of an array; rank 1 receives them into the odd ones of the same array. */
