@@ -277,14 +277,20 @@ final class ByteProtocol {
             dataAhead(~recvId, messageOffset, src, srcOffset, bytes);
             return;
         }
-        RecvRequest r = recvs.get(recvId);
-        if (r == null) {
-            throw new IllegalStateException("rendezvous data for unknown receive " + recvId);
-        }
+        RecvRequest r = receiving(recvId);
         if (write(r, messageOffset, src, srcOffset, bytes)) {
             recvs.remove(recvId);
             finish(r);
         }
+    }
+
+    /** The posted receive rendezvous data names; an unknown one is the transport's bug. */
+    private RecvRequest receiving(long recvId) {
+        RecvRequest r = recvs.get(recvId);
+        if (r == null) {
+            throw new IllegalStateException("rendezvous data for unknown receive " + recvId);
+        }
+        return r;
     }
 
     /**
@@ -303,12 +309,8 @@ final class ByteProtocol {
 
     /** The transport wrote {@code bytes} bytes of receive {@code recvId} into its {@link #dataTarget}. */
     void dataWritten(long recvId, long messageOffset, long bytes) {
-        RecvRequest r = recvs.get(recvId);
-        if (r == null) {
-            throw new IllegalStateException("rendezvous data for unknown receive " + recvId);
-        }
-        r.receivedBytes += bytes;
-        if (r.receivedBytes >= r.totalBytes) {
+        RecvRequest r = receiving(recvId);
+        if (counted(r, bytes)) {
             recvs.remove(recvId);
             finish(r);
         }
@@ -362,6 +364,11 @@ final class ByteProtocol {
                 MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, into, ValueLayout.JAVA_BYTE, messageOffset, fits);
             }
         }
+        return counted(r, bytes);
+    }
+
+    /** Counts {@code bytes} more of {@code r}'s message as arrived; whether r has it all. */
+    private static boolean counted(RecvRequest r, long bytes) {
         r.receivedBytes += bytes;
         return r.receivedBytes >= r.totalBytes;
     }

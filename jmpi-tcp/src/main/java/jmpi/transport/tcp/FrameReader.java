@@ -119,7 +119,7 @@ final class FrameReader {
     private int readDirect(SocketChannel ch, FrameSink sink) throws IOException, WireException {
         if (rawWanted) {
             rawWanted = false;
-            raw = RawSocket.of(ch);
+            raw = RawSocket.lookUp(ch, "DATA reads from rank " + peer);
         }
         if (raw == null || !ch.isOpen()) {
             return -1;

@@ -39,8 +39,6 @@ import jmpi.spi.FrameDescriptor;
  * for another: whoever holds the lock writes for everybody. {@link #hasWork} is a racy hint.
  */
 final class FrameWriter {
-    /** The transport's one logger, named after {@link TcpEndpoint} (docs/WIRE-TCP.md). */
-    private static final System.Logger LOG = System.getLogger(TcpEndpoint.class.getName());
     /** Largest DATA piece, in bytes. */
     static final int PIECE = 256 * 1024;
     /** Staging buffer size, in bytes. */
@@ -233,7 +231,7 @@ final class FrameWriter {
         }
         if (rawWanted && !bulk.isEmpty()) {
             rawWanted = false;
-            raw = lookUpRaw(ch);
+            raw = RawSocket.lookUp(ch, "rank " + sender + "'s DATA writes");
         }
         int moved = 0;
         try {
@@ -297,22 +295,6 @@ final class FrameWriter {
             rawWanted = false;
         } finally {
             lock.unlock();
-        }
-    }
-
-    /** The raw socket under {@code ch}, or null (then logged: payloads go through the staging buffer). */
-    private RawSocket lookUpRaw(SocketChannel ch) {
-        try {
-            RawSocket r = RawSocket.of(ch);
-            if (r == null) {
-                LOG.log(System.Logger.Level.DEBUG, "tcp: rank {0}: no descriptor found for {1}; DATA goes through the staging buffer",
-                        sender, ch);
-            }
-            return r;
-        } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "tcp: rank " + sender + ": cannot look up the descriptor of " + ch
-                    + "; DATA goes through the staging buffer", e);
-            return null;
         }
     }
 

@@ -41,6 +41,8 @@ import java.util.List;
  * {@link FrameReader} (the polling thread); each looks up its own. {@link #of} from any thread.
  */
 final class RawSocket {
+    /** The transport's one logger, named after {@link TcpEndpoint} (docs/WIRE-TCP.md). */
+    private static final System.Logger LOG = System.getLogger(TcpEndpoint.class.getName());
     private static final int EINTR = 4;
     private static final int EAGAIN = 11;
     private static final MethodHandle WRITE;
@@ -122,6 +124,26 @@ final class RawSocket {
         }
         int fd = descriptorOf(inode);
         return fd < 0 ? null : new RawSocket(fd);
+    }
+
+    /**
+     * {@link #of}, for a side of a connection that falls back to its buffers: null (and logged) when the
+     * descriptor cannot be found or the lookup fails, instead of failing the connection.
+     *
+     * @param use what would have used it ("rank 3's DATA writes"), for the log
+     */
+    static RawSocket lookUp(SocketChannel ch, String use) {
+        try {
+            RawSocket r = of(ch);
+            if (r == null) {
+                LOG.log(System.Logger.Level.DEBUG, "tcp: no descriptor found for {0}; {1} go through the buffer", ch, use);
+            }
+            return r;
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "tcp: cannot look up the descriptor of " + ch + "; " + use
+                    + " go through the buffer", e);
+            return null;
+        }
     }
 
     /** The descriptor number, for tests and messages. */
