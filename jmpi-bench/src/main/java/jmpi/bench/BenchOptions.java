@@ -11,8 +11,11 @@ import java.util.List;
  * when it is not a power of two times min), {@code --iters N} and {@code --warmup N} (the counts for
  * small messages), {@code --window N} (messages in flight for the bandwidth drivers),
  * {@code --fit-max BYTES} (largest size in the Hockney fit, default --max),
- * {@code --transport NAME} and {@code --command TEXT} (only echoed in the report header; the launcher
- * does the real work). Sizes accept the suffixes {@code K}, {@code M}, {@code G} (powers of 1024).
+ * {@code --warmup-seconds S} (the least time, on rank 0's clock, the drivers keep running untimed rounds
+ * before the table so that the JIT has compiled the paths: two spinning ranks on a 2-core machine leave the
+ * compiler threads little CPU; default 1 when --warmup is not 0, else 0), {@code --rounds N} (rounds of
+ * the measurements that report a spread; default 1), {@code --transport NAME} and {@code --command TEXT}
+ * (only echoed in the report header; the launcher does the real work). Sizes accept the suffixes {@code K}, {@code M}, {@code G} (powers of 1024).
  *
  * <p>Iteration rule (the C baseline {@code bench/c/pingpong.c} uses the very same): a size up to
  * {@link #LARGE_BYTES} runs {@code iters} timed iterations after {@code warmup} untimed ones; a larger
@@ -41,9 +44,13 @@ public final class BenchOptions {
     public final String command;
     /** Largest size the Hockney fit of comms1 / comms2 uses. */
     public final long fitMaxBytes;
+    /** The least time of untimed warm-up rounds before the table, seconds (0: none). */
+    public final double warmupSeconds;
+    /** Rounds of the measurements that report a spread (noncontig's Table 3). */
+    public final int rounds;
 
     private BenchOptions(long minBytes, long maxBytes, int iters, int warmup, int window, String transport,
-                         String command, long fitMaxBytes) {
+                         String command, long fitMaxBytes, double warmupSeconds, int rounds) {
         this.minBytes = minBytes;
         this.maxBytes = maxBytes;
         this.iters = iters;
@@ -52,6 +59,8 @@ public final class BenchOptions {
         this.transport = transport;
         this.command = command;
         this.fitMaxBytes = fitMaxBytes;
+        this.warmupSeconds = warmupSeconds;
+        this.rounds = rounds;
     }
 
     /**
@@ -69,6 +78,8 @@ public final class BenchOptions {
         String transport = "threads";
         String command = null;
         long fitMax = -1;
+        double warmupSeconds = -1;
+        int rounds = 1;
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -84,8 +95,10 @@ public final class BenchOptions {
                 case "--transport" -> transport = value;
                 case "--command" -> command = value;
                 case "--fit-max" -> fitMax = parseBytes(name, value);
-                default -> throw new IllegalArgumentException("unknown option " + name
-                        + " (known: --min --max --iters --warmup --window --fit-max --transport --command)");
+                case "--warmup-seconds" -> warmupSeconds = parseSeconds(name, value);
+                case "--rounds" -> rounds = parseCount(name, value, 1);
+                default -> throw new IllegalArgumentException("unknown option " + name + " (known: --min --max --iters"
+                        + " --warmup --warmup-seconds --rounds --window --fit-max --transport --command)");
             }
         }
         if (min < 0 || max < min) {
@@ -94,7 +107,11 @@ public final class BenchOptions {
         if (max > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("--max " + max + " does not fit a Java array");
         }
-        return new BenchOptions(min, max, iters, warmup, window, transport, command, fitMax < 0 ? max : fitMax);
+        if (warmupSeconds < 0) {
+            warmupSeconds = warmup == 0 ? 0 : 1;
+        }
+        return new BenchOptions(min, max, iters, warmup, window, transport, command, fitMax < 0 ? max : fitMax,
+                warmupSeconds, rounds);
     }
 
     /** The message sizes: min, then doubling (0 is followed by 1), then max if doubling skipped it. */
@@ -153,7 +170,8 @@ public final class BenchOptions {
             return command;
         }
         return "bin/jmpibench " + benchmark + " --np " + ranks + " --transport " + transport + " --min " + minBytes
-                + " --max " + maxBytes + " --iters " + iters + " --warmup " + warmup;
+                + " --max " + maxBytes + " --iters " + iters + " --warmup " + warmup + " --warmup-seconds " + warmupSeconds
+                + (rounds > 1 ? " --rounds " + rounds : "");
     }
 
     static long parseBytes(String option, String value) {
@@ -177,6 +195,19 @@ public final class BenchOptions {
         } catch (NumberFormatException | ArithmeticException e) {
             throw new IllegalArgumentException(option + " wants a size such as 4096, 64K or 4M, not '" + value + "'", e);
         }
+    }
+
+    private static double parseSeconds(String option, String value) {
+        double s;
+        try {
+            s = Double.parseDouble(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " wants seconds such as 1 or 0.5, not '" + value + "'", e);
+        }
+        if (!(s >= 0 && s <= 600)) {
+            throw new IllegalArgumentException(option + " must be 0 to 600 seconds, not " + value);
+        }
+        return s;
     }
 
     private static int parseCount(String option, String value, int least) {

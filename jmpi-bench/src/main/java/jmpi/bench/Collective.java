@@ -108,8 +108,11 @@ public final class Collective {
                 break;
             }
         }
+        double warmed = 0;
         if (first >= 0 && o.warmup > 0) {
             k.run(first, 5 * o.warmupFor(first), o.warmupFor(first));
+            long at = first;
+            warmed = Drivers.keepWarmingUp(o.warmupSeconds, () -> k.run(at, 5 * o.warmupFor(at), 0));
         }
         Report.prime(o, MPI.COMM_WORLD);
         if (rank == 0) {
@@ -120,6 +123,8 @@ public final class Collective {
                             + (k.isSameBuffer() ? "; one array as send and receive buffer (--same-buffer)" : ""),
                     "# algorithm: " + (forced != null ? forced + " (forced by -Djmpi.coll." + c + ")"
                             : "the selection table's choice (" + table.source() + ", locality " + locality + ")"),
+                    String.format(java.util.Locale.ROOT, "# JIT warm-up: untimed calls at the first size for %.2f s"
+                            + " (--warmup-seconds %s)", warmed, o.warmupSeconds),
                     "# collective ranks: all " + ranks + " (this header's 'only join the barriers' is for the"
                             + " point-to-point drivers)",
                     "# memory cap: sizes whose estimated buffers exceed " + memCap / (1 << 20) + " MiB "

@@ -86,7 +86,44 @@ final class Drivers {
             }
             done.add(n + " B x " + rounds * iters);
         }
-        return "# JIT warm-up pass, untimed, before the table: " + String.join(", ", done) + " iterations";
+        double seconds = keepWarmingUp(o.warmupSeconds, () -> {
+            for (int n : o.jitWarmupSizes()) {
+                if (n <= 65536) {
+                    kernel.run(n, Math.max(1, 5 * o.warmupFor(n)), 0);
+                }
+            }
+        });
+        return "# JIT warm-up pass, untimed, before the table: " + String.join(", ", done) + " iterations"
+                + (seconds > 0 ? String.format(java.util.Locale.ROOT, "; then %.2f s of rounds at the sizes up to 64 KiB"
+                + " (--warmup-seconds %s)", seconds, o.warmupSeconds) : "");
+    }
+
+    /**
+     * Runs {@code round} on every rank until {@code seconds} have passed on rank 0's clock (at least once when
+     * seconds is above 0); rank 0 tells the others point to point whether to go on, so the decision costs no
+     * collective (a collective may be forced to an algorithm that refuses it). Returns the seconds spent on rank 0.
+     */
+    static double keepWarmingUp(double seconds, Runnable round) {
+        if (seconds <= 0) {
+            return 0;
+        }
+        int rank = MPI.COMM_WORLD.Rank();
+        int ranks = MPI.COMM_WORLD.Size();
+        long start = System.nanoTime();
+        long until = start + (long) (seconds * 1e9);
+        int[] more = {1};
+        while (more[0] != 0) {
+            round.run();
+            more[0] = System.nanoTime() - until < 0 ? 1 : 0;
+            if (rank == 0) {
+                for (int r = 1; r < ranks; r++) {
+                    MPI.COMM_WORLD.Send(more, 0, 1, MPI.INT, r, 0);
+                }
+            } else {
+                MPI.COMM_WORLD.Recv(more, 0, 1, MPI.INT, 0, 0);
+            }
+        }
+        return (System.nanoTime() - start) / 1e9;
     }
 
     /** The largest size, as an array length. */

@@ -23,7 +23,8 @@ import mpi.MPI;
  * Prints a row per (type, mode, size) with the time (us) and rate (MB/s of data, 10^6 B), then Table 2
  * (Hockney fit per type and mode: r_inf MB/s, n_1/2, t0 us over the doubling sizes up to --fit-max) and
  * Table 3 (at 8, 1000, 50000 and 100000 data bytes: the time in ms, the fixed cost of one call, taken as
- * the measured time of the same mode at one element, and the share of the time it is).
+ * the measured time of the same mode at one element, and the share of the time it is; measured in
+ * {@code --rounds} interleaved rounds, default 3, after the table: medians, with the time's min and max).
  */
 public final class Noncontig {
     private static final int TAG = 3;
@@ -45,36 +46,39 @@ public final class Noncontig {
         }
         String[] titles = {"type", "mode", "bytes", "elements", "iterations", "time_us", "MB/s"};
         Report r = new Report(titles);
-        // untimed warm-up of every path
-        for (boolean dbl : new boolean[] {false, true}) {
-            for (Mode m : Mode.values()) {
-                for (int b : new int[] {8, 4096, 65536}) {
-                    if (b <= o.maxBytes) {
-                        pingPong(dbl, m, b, o.warmup == 0 ? 0 : 5 * o.warmupFor(b), 0);
+        // untimed warm-up of every path, then rounds of it for --warmup-seconds: the short timed runs of the
+        // first sizes otherwise measure the JIT's early code (Table 3's call cost came out above the message time)
+        Runnable everyPath = () -> {
+            for (boolean dbl : new boolean[] {false, true}) {
+                for (Mode m : Mode.values()) {
+                    for (int b : new int[] {8, 4096, 65536}) {
+                        if (b <= o.maxBytes) {
+                            pingPong(dbl, m, b, o.warmup == 0 ? 0 : 5 * o.warmupFor(b), 0);
+                        }
                     }
                 }
             }
-        }
+        };
+        everyPath.run();
+        double warmed = Drivers.keepWarmingUp(o.warmupSeconds, everyPath);
         Report.prime(o, MPI.COMM_WORLD);
         if (rank == 0) {
             Report.header("noncontig", o, MPI.COMM_WORLD,
                     "ping-pong of n elements between ranks 0 and 1, half the average round trip; bytes = data bytes"
                             + " (n x element size); STRIDE = Vector(n, 1, 64) of BYTE / Vector(n, 1, 8) of DOUBLE on both"
                             + " sides; LOOP = hand copy to/from a contiguous buffer around a contiguous send",
-                    "one strided and one contiguous buffer per rank, reused (in cache as far as they fit)")
+                    "one strided and one contiguous buffer per rank, reused (in cache as far as they fit)",
+                    String.format(Locale.ROOT, "# JIT warm-up: every path at 8 B, 4 KiB and 64 KiB, then rounds of it for"
+                            + " %.2f s (--warmup-seconds %s); Table 3: %d rounds after the table (--rounds)", warmed,
+                            o.warmupSeconds, o.rounds))
                     .forEach(System.out::println);
             System.out.println(r.titles(titles));
         }
         List<String> fitRows = new ArrayList<>();
-        List<String> t3Rows = new ArrayList<>();
         for (boolean dbl : new boolean[] {false, true}) {
             int es = dbl ? 8 : 1;
             for (Mode m : Mode.values()) {
                 List<double[]> pts = new ArrayList<>();
-                double oneElement = Double.NaN;
-                double[] t3 = new double[TABLE3_BYTES.length];
-                java.util.Arrays.fill(t3, Double.NaN);
-                oneElement = pingPong(dbl, m, es, o.itersFor(es), o.warmupFor(es));
                 for (int b : sizes) {
                     int n = b / es;
                     if (n == 0) {
@@ -87,11 +91,6 @@ public final class Noncontig {
                         if (o.sizes().contains(b) && b <= o.fitMaxBytes) {
                             pts.add(new double[] {n * es, us});
                         }
-                        for (int i = 0; i < TABLE3_BYTES.length; i++) {
-                            if (TABLE3_BYTES[i] == b) {
-                                t3[i] = us;
-                            }
-                        }
                     }
                 }
                 if (rank == 0) {
@@ -103,16 +102,10 @@ public final class Noncontig {
                         fitRows.add(String.format(Locale.ROOT, "%-8s %-11s %12s %12s %12s", type, m.name().toLowerCase(Locale.ROOT),
                                 Report.number(f.rInfMBps()), Report.number(f.nHalfBytes()), Report.number(f.t0Micros())));
                     }
-                    for (int i = 0; i < TABLE3_BYTES.length; i++) {
-                        if (!Double.isNaN(t3[i])) {
-                            t3Rows.add(String.format(Locale.ROOT, "%-8s %-11s %10d %12.4f %14.4f %9.2f%%", type,
-                                    m.name().toLowerCase(Locale.ROOT), TABLE3_BYTES[i], t3[i] / 1000, oneElement / 1000,
-                                    100 * oneElement / t3[i]));
-                        }
-                    }
                 }
             }
         }
+        List<String> t3Rows = table3(o);
         if (rank == 0) {
             System.out.println();
             System.out.println("# Table 2 (the CLEI 1999 mpiJava paper): Hockney fit t = t0 + n / r_inf over the doubling sizes up to "
@@ -121,12 +114,63 @@ public final class Noncontig {
             fitRows.forEach(System.out::println);
             System.out.println();
             System.out.println("# Table 3 (the CLEI 1999 mpiJava paper): time of one message, the fixed cost of one call (the same mode's"
-                    + " time at one element) and its share of the time");
-            System.out.println(String.format("%-8s %-11s %10s %12s %14s %10s", "type", "mode", "bytes", "time_ms",
-                    "call_cost_ms", "share"));
+                    + " time at one element) and its share of the time; median of " + o.rounds + " rounds (each round"
+                    + " measures every row once, interleaved), with the rounds' min and max of the time");
+            System.out.println(String.format("%-8s %-11s %10s %12s %12s %12s %14s %10s", "type", "mode", "bytes", "time_ms",
+                    "min_ms", "max_ms", "call_cost_ms", "share"));
             t3Rows.forEach(System.out::println);
         }
         MPI.Finalize();
+    }
+
+    /**
+     * Table 3's rows: {@code o.rounds} rounds, each measuring every (type, mode) at one element and at the
+     * table's byte sizes, interleaved, so that a slow phase of the machine spreads over all rows instead of
+     * landing on one. Per row: the median time, the rounds' min and max, the median one-element time (the
+     * fixed cost of a call) and its share of the median time. Rank 0 returns the rows; the others an empty list.
+     */
+    private static List<String> table3(BenchOptions o) {
+        int rank = MPI.COMM_WORLD.Rank();
+        List<int[]> rows = new ArrayList<>(); // {dbl, mode, bytes}; bytes 0 = one element
+        for (int dbl = 0; dbl < 2; dbl++) {
+            for (Mode m : Mode.values()) {
+                rows.add(new int[] {dbl, m.ordinal(), 0});
+                for (int b : TABLE3_BYTES) {
+                    if (b >= o.minBytes && b <= o.maxBytes && b / (dbl == 1 ? 8 : 1) > 0) {
+                        rows.add(new int[] {dbl, m.ordinal(), b});
+                    }
+                }
+            }
+        }
+        double[][] t = new double[rows.size()][o.rounds];
+        for (int round = 0; round < o.rounds; round++) {
+            for (int i = 0; i < rows.size(); i++) {
+                int[] row = rows.get(i);
+                boolean dbl = row[0] == 1;
+                int bytes = row[2] == 0 ? (dbl ? 8 : 1) : row[2] / (dbl ? 8 : 1) * (dbl ? 8 : 1);
+                t[i][round] = pingPong(dbl, Mode.values()[row[1]], bytes, o.itersFor(bytes), o.warmupFor(bytes));
+            }
+        }
+        List<String> out = new ArrayList<>();
+        if (rank != 0) {
+            return out;
+        }
+        double cost = Double.NaN;
+        for (int i = 0; i < rows.size(); i++) {
+            int[] row = rows.get(i);
+            double[] sorted = t[i].clone();
+            java.util.Arrays.sort(sorted);
+            double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+                    : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+            if (row[2] == 0) {
+                cost = median;
+                continue;
+            }
+            out.add(String.format(Locale.ROOT, "%-8s %-11s %10d %12.4f %12.4f %12.4f %14.4f %9.2f%%",
+                    row[0] == 1 ? "double" : "byte", Mode.values()[row[1]].name().toLowerCase(Locale.ROOT), row[2],
+                    median / 1000, sorted[0] / 1000, sorted[sorted.length - 1] / 1000, cost / 1000, 100 * cost / median));
+        }
+        return out;
     }
 
     private static String[] withDefaults(String[] args) {
@@ -136,6 +180,9 @@ public final class Noncontig {
         }
         if (!a.contains("--max")) {
             a.addAll(0, List.of("--max", "256K"));
+        }
+        if (!a.contains("--rounds")) {
+            a.addAll(0, List.of("--rounds", "3"));
         }
         return a.toArray(String[]::new);
     }
