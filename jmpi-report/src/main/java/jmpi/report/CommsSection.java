@@ -39,7 +39,7 @@ final class CommsSection implements Section {
             List<String> cmd = new ArrayList<>(List.of("bin/jmpibench", b, "--min", "1", "--max", max(c)));
             cmd.addAll(c.quick ? List.of("--iters", "1000", "--warmup", "100", "--warmup-seconds", "0.5")
                     : List.of("--warmup-seconds", "2"));
-            s.add(new Step(b, b, cmd, NO_ENV, c.quick ? 12 : 60, points,
+            s.add(new Step(b, b, cmd, NO_ENV, c.quick ? 25 : 90, points,
                     line -> line.matches("\\s+\\d+\\s+\\d+\\s+[0-9.]+\\s+[0-9.]+") ? line.trim().split("\\s+")[0] + " B" : null));
         }
         return s;

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -152,7 +151,8 @@ final class Context {
         return s.replace('\t', ' ').replace('\n', ' ');
     }
 
+    /** A number for the CSV: integers without a fraction, others as Java writes a double (shortest exact form). */
     static String num(double v) {
-        return String.format(Locale.ROOT, "%.6g", v);
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 }

@@ -23,8 +23,8 @@ final class HeatMap {
         int cellW = 92;
         int cellH = 24;
         int top = 58;
-        int w = labelW + cellW * columns.size() + 20;
-        int h = top + cellH * rows.size() + 46;
+        int w = Math.max(560, labelW + cellW * columns.size() + 20);
+        int h = top + cellH * rows.size() + 62;
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
                 + " viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"12\">%n", w, h, w, h));
@@ -67,8 +67,9 @@ final class HeatMap {
                     Page.esc(rows.get(r))));
         }
         s.append(String.format(Locale.ROOT, "<text x=\"8\" y=\"%d\" font-size=\"11\">cells: %s; colour: time / the"
-                + " column's best (white 1x, red 4x and more); framed: the selection table's choice</text>%n",
-                top + rows.size() * cellH + 28, Page.esc(unit)));
+                + " column's best (white 1x, red 4x and more);</text>%n", top + rows.size() * cellH + 26, Page.esc(unit)));
+        s.append(String.format(Locale.ROOT, "<text x=\"8\" y=\"%d\" font-size=\"11\">framed: the selection table's"
+                + " choice; grey: not run</text>%n", top + rows.size() * cellH + 42));
         s.append("</svg>\n");
         return s.toString();
     }

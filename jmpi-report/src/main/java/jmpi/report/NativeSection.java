@@ -49,7 +49,8 @@ final class NativeSection implements Section {
             cmd.add("--mpich");
         }
         return List.of(new Step("native", "jmpi vs Open MPI" + (mpich() ? " and MPICH" : ""), cmd, NO_ENV,
-                c.quick ? 60 : 600, 0, line -> null));
+                c.quick ? 60 : 600, c.quick ? 2 : 6, line -> line.startsWith("compare-openmpi.sh: running ")
+                        ? line.substring(28) : null));
     }
 
     @Override

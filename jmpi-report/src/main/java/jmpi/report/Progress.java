@@ -19,6 +19,7 @@ final class Progress {
     private int stepIndex;
     private int stepCount;
     private int points;
+    private int pointsSeen;
     private String point = "";
     private long stepStart;
     private int lastWidth;
@@ -46,6 +47,7 @@ final class Progress {
 
     synchronized void point(String what) {
         points++;
+        pointsSeen++;
         point = what;
         draw();
     }
@@ -54,6 +56,11 @@ final class Progress {
         doneEstimates += step.estimateSeconds();
         step = null;
         draw();
+    }
+
+    /** Point lines seen over all steps so far. */
+    synchronized int pointsSeen() {
+        return pointsSeen;
     }
 
     synchronized void finish() {

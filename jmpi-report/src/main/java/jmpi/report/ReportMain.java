@@ -77,6 +77,25 @@ public final class ReportMain {
         System.exit(2);
     }
 
+    /**
+     * Writes the sections from the steps' outputs, the figure list and the page. A section that cannot be written
+     * says so on the page and counts as a failed step.
+     */
+    static void write(Context c, List<Section> sections, String intro, List<List<String>> facts) throws IOException {
+        for (Section s : sections) {
+            try {
+                s.render(c);
+            } catch (IOException | RuntimeException e) {
+                c.failures.put("render-" + s.id(), e.toString());
+                c.page.note("Writing this section failed: " + e);
+            }
+        }
+        c.writeManifest();
+        List<List<String>> all = new ArrayList<>(facts);
+        all.add(List.of("failed steps", c.failures.isEmpty() ? "none" : String.join(", ", c.failures.keySet())));
+        Files.writeString(c.out.resolve("index.html"), c.page.render("jmpi: the papers' measurements", intro, all));
+    }
+
     /** Makes the report; returns the exit code (0: every step ran well; 1: some failed, the page says which). */
     static int run(Path home, Path out, boolean quick, List<String> ids, boolean live) throws IOException {
         Files.createDirectories(out.resolve("raw"));
@@ -101,15 +120,6 @@ public final class ReportMain {
             }
         }
         progress.finish();
-        for (Section s : sections) {
-            try {
-                s.render(c);
-            } catch (IOException | RuntimeException e) {
-                c.failures.put("render-" + s.id(), e.toString());
-                c.page.note("Writing this section failed: " + e);
-            }
-        }
-        c.writeManifest();
         double minutes = (System.nanoTime() - start) / 60e9;
         List<List<String>> facts = List.of(
                 List.of("machine", machine.host() + ", " + machine.cores() + " cores, " + machine.cpu()),
@@ -118,13 +128,12 @@ public final class ReportMain {
                 List.of("made", Instant.now().toString().replaceAll("\\.\\d+Z", "Z") + String.format(java.util.Locale.ROOT,
                         " in %.1f min; load average at the start %s, at the end %s", minutes, startLoad, Machine.load())),
                 List.of("command", "bin/jmpibench report" + (quick ? " --quick" : "") + " --out " + home.relativize(out)
-                        + (ids.size() < SECTIONS.size() ? " --sections " + String.join(",", ids) : "")),
-                List.of("failed steps", c.failures.isEmpty() ? "none" : String.join(", ", c.failures.keySet())));
+                        + (ids.size() < SECTIONS.size() ? " --sections " + String.join(",", ids) : "")));
         String intro = "The papers' measurements reproduced with jmpi on this machine: the figures' data are in the CSV"
                 + " files beside this page, every step's raw output in raw/. Ratios between runs on a shared machine are"
                 + " noisy; the scripts named in each caption take more rounds."
                 + (quick ? " This is a --quick report: short sweeps that check the whole chain, not measurements to quote." : "");
-        Files.writeString(out.resolve("index.html"), c.page.render("jmpi: the papers' measurements", intro, facts));
+        write(c, sections, intro, facts);
         System.out.println("jmpibench report: wrote " + out.resolve("index.html") + " (" + c.failures.size()
                 + " failed step(s)" + (c.failures.isEmpty() ? "" : ": " + String.join(", ", c.failures.keySet())) + ")");
         return c.failures.isEmpty() ? 0 : 1;

@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the steps of a report, each a process in jmpi's checkout: its standard output is kept in
- * raw/NAME.txt (and returned), its standard error in raw/NAME.err; the point lines move the progress bar.
+ * raw/NAME.txt (and returned), its standard error in raw/NAME.err; the point lines of either move the
+ * progress bar.
  * A step that exits non-zero or outlives its limit is a {@link StepFailed} naming the command and the end of
  * its standard error.
  */
@@ -40,8 +41,7 @@ final class Runner {
     String run(Step s) throws IOException {
         Files.createDirectories(raw);
         Path err = raw.resolve(s.name() + ".err");
-        ProcessBuilder pb = new ProcessBuilder(s.command()).directory(home.toFile())
-                .redirectError(ProcessBuilder.Redirect.to(err.toFile()));
+        ProcessBuilder pb = new ProcessBuilder(s.command()).directory(home.toFile());
         pb.environment().putAll(s.env());
         progress.begin(s);
         Process p = pb.start();
@@ -64,6 +64,23 @@ final class Runner {
                 }
             }
         });
+        // standard error: kept in raw/NAME.err as it comes; scripts say there which part they are at
+        Thread errors = Thread.ofPlatform().daemon().start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+                 var w = Files.newBufferedWriter(err, StandardCharsets.UTF_8)) {
+                for (String line; (line = r.readLine()) != null; ) {
+                    w.write(line);
+                    w.newLine();
+                    w.flush();
+                    String pt = s.point().apply(line);
+                    if (pt != null) {
+                        progress.point(pt);
+                    }
+                }
+            } catch (IOException e) {
+                System.err.println("jmpibench report: keeping the standard error of " + s.label() + " failed: " + e);
+            }
+        });
         boolean ended;
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(limitSeconds(s));
@@ -77,6 +94,7 @@ final class Runner {
                 p.waitFor(30, TimeUnit.SECONDS);
             }
             reader.join(TimeUnit.SECONDS.toMillis(30));
+            errors.join(TimeUnit.SECONDS.toMillis(30));
         } catch (InterruptedException e) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
