@@ -79,7 +79,12 @@ final class CommsSection implements Section {
             for (String[] w : Section.rows(out, w -> w.length == 5 && w[0].equals(b) && w[1].equals("(jmpi)"))) {
                 double rInf = Section.number(w[2]);
                 double t0 = Section.number(w[4]);
-                table.add(List.of(b + " (jmpi, here)", Figures.num(rInf), Figures.num(Section.number(w[3])), Figures.num(t0)));
+                table.add(List.of(b + " (jmpi, here)", w[2], w[3], w[4]));
+                if (!(rInf > 0 && Double.isFinite(rInf) && Double.isFinite(t0))) {
+                    c.page.note(b + ": the fit has no finite positive r_inf (the times do not grow with the size: a run"
+                            + " dominated by something else than the copy); no fit line is drawn.");
+                    continue;
+                }
                 double lo = t.isEmpty() ? 1 : Math.max(1, t.getFirst()[0]);
                 double hi = t.isEmpty() ? 1 : t.getLast()[0];
                 List<double[]> fit = new ArrayList<>();

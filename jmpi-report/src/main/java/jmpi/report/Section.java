@@ -63,8 +63,14 @@ interface Section {
         }
     }
 
+    /** A number as the drivers print it: "-" is none (NaN), "inf" and "-inf" are infinite (a fit with no slope). */
     static double number(String s) {
-        return s.equals("-") ? Double.NaN : Double.parseDouble(s.replace("%", ""));
+        return switch (s) {
+            case "-" -> Double.NaN;
+            case "inf" -> Double.POSITIVE_INFINITY;
+            case "-inf" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(s.replace("%", ""));
+        };
     }
 
     /** Writes why a step failed (its message and the place of its raw output); true if it did. */

@@ -1,6 +1,7 @@
 package jmpi.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -174,5 +175,23 @@ class ReportTest {
         Runner.StepFailed e = assertThrows(Runner.StepFailed.class, () -> new Runner(dir, raw, p).run(bad));
         assertTrue(e.getMessage().contains("exit code 3") && e.getMessage().contains("the reason"), e.getMessage());
         assertEquals("out\n", Files.readString(raw.resolve("bad.txt")), "a failed step's output is kept too");
+    }
+
+    @Test
+    void aFitWithoutSlopeIsShownNotDrawn() throws IOException {
+        // seen in a loaded run: every size took the same wake-up time, and the fit printed r_inf "inf"
+        Context c = new Context(Path.of("..").toAbsolutePath().normalize(), dir, true, new Machine("h", 2, "c", "j", "x"));
+        String comms1 = resource("comms1.txt").replaceAll("comms1 \\(jmpi\\)\\s+\\S+\\s+\\S+", "comms1 (jmpi)          inf            -");
+        c.outputs.put("comms1", comms1);
+        c.outputs.put("comms2", resource("comms1.txt").replace("comms1", "comms2"));
+        ReportMain.write(c, List.of(new CommsSection()), "test", List.of());
+        assertEquals(Map.of(), c.failures);
+        String html = Files.readString(dir.resolve("index.html"));
+        assertTrue(html.contains("comms1: the fit has no finite positive r_inf"), "said so");
+        assertTrue(html.contains("<td>comms1 (jmpi, here)</td><td>inf</td><td>-</td>"), "shown as printed");
+        String csv = Files.readString(dir.resolve("comms-time.csv"));
+        assertFalse(csv.contains("comms1 fit"), "no comms1 fit line");
+        assertTrue(csv.contains("comms2 fit"), "comms2's fit still drawn");
+        assertEquals(List.of(), ReportCheck.check(dir));
     }
 }
