@@ -166,7 +166,7 @@ public final class Noncontig {
                 cost = median;
                 continue;
             }
-            out.add(String.format(Locale.ROOT, "%-8s %-11s %10d %12.4f %12.4f %12.4f %14.4f %9.2f%%",
+            out.add(String.format(Locale.ROOT, "%-8s %-11s %10d %12.6f %12.6f %12.6f %14.6f %9.2f%%",
                     row[0] == 1 ? "double" : "byte", Mode.values()[row[1]].name().toLowerCase(Locale.ROOT), row[2],
                     median / 1000, sorted[0] / 1000, sorted[sorted.length - 1] / 1000, cost / 1000, 100 * cost / median));
         }
