@@ -3,6 +3,8 @@ package jmpitest.junit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 import jmpi.junit.MpiTest;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.TestReporter;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Test classes that {@link MpiTestExtensionTest} runs through JUnit's EngineTestKit and whose outcomes it checks;
@@ -63,6 +66,19 @@ final class Examples {
             MPI.COMM_WORLD.Allreduce(new int[] {rank + 1}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
             assertEquals(10, sum[0]);
             reporter.publishEntry("rank" + rank, "sum " + sum[0]);
+        }
+    }
+
+    /** JUnit's @TempDir (a JDK type, so shared with the ranks): one directory that every rank sees. */
+    static class SharesTempDir {
+        @MpiTest(ranks = 3, timeoutSeconds = 30)
+        void everyRankWritesOneFile(@TempDir Path dir) throws Exception {
+            int rank = MPI.COMM_WORLD.Rank();
+            Files.writeString(dir.resolve("rank-" + rank), "hello");
+            MPI.COMM_WORLD.Barrier();
+            for (int r = 0; r < 3; r++) {
+                assertEquals("hello", Files.readString(dir.resolve("rank-" + r)), "rank " + rank + " reads rank " + r);
+            }
         }
     }
 
