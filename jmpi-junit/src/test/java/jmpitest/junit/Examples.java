@@ -14,6 +14,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.TestReporter;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -79,6 +83,30 @@ final class Examples {
             for (int r = 0; r < 3; r++) {
                 assertEquals("hello", Files.readString(dir.resolve("rank-" + r)), "rank " + rank + " reads rank " + r);
             }
+        }
+    }
+
+    /** A class of the test's own: every rank has its own copy of it. */
+    record Thing(int n) {
+    }
+
+    static class ThingResolver implements ParameterResolver {
+        @Override
+        public boolean supportsParameter(ParameterContext p, ExtensionContext e) {
+            return p.getParameter().getType() == Thing.class;
+        }
+
+        @Override
+        public Object resolveParameter(ParameterContext p, ExtensionContext e) {
+            return new Thing(7);
+        }
+    }
+
+    /** JUnit resolves a Thing in its class loader; the ranks' method takes their own Thing: refused, clearly. */
+    @ExtendWith(ThingResolver.class)
+    static class TakesAThing {
+        @MpiTest(ranks = 2, timeoutSeconds = 30)
+        void takes(Thing thing) {
         }
     }
 

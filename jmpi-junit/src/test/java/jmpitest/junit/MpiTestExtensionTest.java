@@ -148,6 +148,14 @@ class MpiTestExtensionTest {
     }
 
     @Test
+    void aParameterOfTheTestsOwnClassesIsRefusedByEveryRank() {
+        MpiTestFailedError e = assertInstanceOf(MpiTestFailedError.class, onlyFailure(Examples.TakesAThing.class));
+        assertEquals(List.of(0, 1), e.failedRanks().stream().sorted().toList(), e.getMessage());
+        assertTrue(e.getCause().getMessage().startsWith("parameter 0 (jmpitest.junit.Examples$Thing) of takes cannot be"
+                + " passed into the ranks: each rank has its own copy of that class"), e.getCause().getMessage());
+    }
+
+    @Test
     void aBodyMayFinalizeItself() {
         run(Examples.FinalizesItself.class).testEvents().assertStatistics(s -> s.started(1).succeeded(1).failed(0));
     }
