@@ -129,8 +129,11 @@ public final class MpiTestExtension implements InvocationInterceptor, ParameterR
         StringBuilder b = new StringBuilder();
         for (JobResult.Failure f : result.failures()) {
             if (f.rank() < 0) {
-                timedOut |= f.exitCode() == 124;
-                b.append("\n  ").append(f.why());
+                if (f.exitCode() == 124) {
+                    timedOut = true; // the lines below say which ranks were still running, and where
+                } else {
+                    b.append("\n  ").append(f.why());
+                }
                 continue;
             }
             failed.add(f.rank());
@@ -140,6 +143,7 @@ public final class MpiTestExtension implements InvocationInterceptor, ParameterR
             }
         }
         List<Integer> stuck = new ArrayList<>();
+        List<Throwable> inFinalize = new ArrayList<>(); // after the others: they mostly wait for a rank stuck elsewhere
         if (timedOut) {
             for (int r = 0; r < task.ranks(); r++) {
                 Throwable stoppedBy = task.stoppedBy(r);
@@ -162,8 +166,10 @@ public final class MpiTestExtension implements InvocationInterceptor, ParameterR
                 }
                 stuck.add(r);
                 b.append("\n  ").append(where);
-                causes.add(new MpiTestFailedError.StuckRank(where, stack));
+                boolean finalizing = RankEntry.FINALIZE.equals(stoppedBy != null ? task.stoppedIn(r) : phase);
+                (finalizing ? inFinalize : causes).add(new MpiTestFailedError.StuckRank(where, stack));
             }
+            causes.addAll(inFinalize);
         }
         String head = what + " on " + cfg.ranks() + (cfg.ranks() == 1 ? " rank " : " ranks ")
                 + (timedOut ? "timed out after " + cfg.timeoutSeconds() + " s:" : "failed:");

@@ -7,7 +7,7 @@ import java.util.List;
  * An {@code @MpiTest} failed: some ranks threw, or the job timed out. The message names every failing rank with
  * its exception (and, after a timeout, every rank still running and where it was); the first rank's exception is
  * the cause and the other ranks' exceptions are suppressed (after a timeout: one {@link StuckRank} per rank still
- * running, whose stack trace shows where it was).
+ * running, whose stack trace shows where it was; those in {@code MPI.Finalize} come last).
  */
 public final class MpiTestFailedError extends AssertionError {
     @Serial
