@@ -184,8 +184,8 @@ public final class MpiTestExtension implements InvocationInterceptor, ParameterR
     }
 
     /**
-     * The ranks' class path: the test JVM's class path (a jar whose manifest names the real class path, as
-     * Surefire's default one does, is followed by the rank class loader) and the test class's own location.
+     * The ranks' class path: the test JVM's {@code java.class.path} (Surefire sets it to the test class path, with
+     * its manifest-only jar too) and the test class's own location.
      */
     static List<URL> classPath(Class<?> testClass) {
         Set<URL> urls = new LinkedHashSet<>();
