@@ -70,13 +70,16 @@ class LayeringTest {
             "jmpi-launcher", "jmpi-spi jmpi-core jmpi-threads jmpi-shm jmpi-tcp jmpi-native",
             "jmpi-testkit", "jmpi-launcher",
             "jmpi-api", "jmpi-spi jmpi-datatype jmpi-core jmpi-coll jmpi-mpj",
+            "jmpi-junit", "jmpi-spi jmpi-launcher",
             "jmpi-ompi", "jmpi-spi jmpi-datatype jmpi-core jmpi-coll",
+            "jmpi-bom", "",
             "jmpi-examples", "jmpi-api jmpi-tasks",
             "jmpi-bench", "jmpi-api jmpi-coll",
             "jmpi-jcstress", "jmpi-spi jmpi-datatype jmpi-tasks jmpi-core jmpi-coll jmpi-threads jmpi-shm",
             "jmpi-conformance", "jmpi-api jmpi-ompi jmpi-testkit jmpi-wan",
             "jmpi-dist", "jmpi-api jmpi-ompi jmpi-launcher jmpi-tasks jmpi-examples jmpi-bench jmpi-wan",
-            "jmpi-programs", "");
+            "jmpi-programs", "",
+            "jmpi-samples", "jmpi-bom jmpi-api jmpi-launcher jmpi-junit");
 
     private static final Path ROOT = Path.of("..");
     private static JavaClasses classes;
@@ -246,6 +249,14 @@ class LayeringTest {
         noClasses().that().resideInAnyPackage("jmpi.core..", "jmpi.spi..", "jmpi.datatype..", "jmpi.transport..",
                         "jmpi.launcher..")
                 .should().dependOnClassesThat().resideInAPackage("mpi..")
+                .check(classes);
+    }
+
+    /** The JUnit extension works with either mpi API (it reaches the rank's copy reflectively), so it names neither. */
+    @Test
+    void junitExtensionNamesNeitherApi() {
+        noClasses().that().resideInAPackage("jmpi.junit..")
+                .should().dependOnClassesThat().resideInAnyPackage("mpi..", "mpjbuf..", "mpjdev..")
                 .check(classes);
     }
 

@@ -32,7 +32,7 @@ final class RankClassLoader extends URLClassLoader implements RankScope {
     /** Packages that hold no per-rank state and must be shared with the launcher. */
     private static final List<String> PARENT_FIRST = List.of(
             "java.", "javax.", "jdk.", "sun.", "com.sun.", "org.w3c.", "org.xml.",
-            "jmpi.spi.", "jmpi.core.", "jmpi.coll.", "jmpi.datatype.", "jmpi.transport.", "jmpi.launcher.", "jmpi.testkit.",
+            "jmpi.spi.", "jmpi.core.", "jmpi.coll.", "jmpi.datatype.", "jmpi.transport.", "jmpi.launcher.", "jmpi.testkit.", "jmpi.junit.",
             "org.junit.", "org.opentest4j.", "org.apiguardian.", "picocli.");
 
     private final RankEnv env;

@@ -131,6 +131,7 @@ public final class ThreadsJob {
                         job.fail(-1, 124, "job timed out after " + spec.timeout().toSeconds() + " s; ranks still running: "
                                 + running(threads), null);
                         graceEnd = now + spec.grace().toNanos();
+                        deadline = Long.MAX_VALUE; // the ranks now get the grace period to unwind, as after a failure
                         continue;
                     }
                     return; // grace period over: abandon the stragglers (daemon threads)
