@@ -75,9 +75,10 @@ class LayeringTest {
             "jmpi-bom", "",
             "jmpi-examples", "jmpi-api jmpi-tasks",
             "jmpi-bench", "jmpi-api jmpi-coll",
+            "jmpi-report", "jmpi-coll jmpi-bench",
             "jmpi-jcstress", "jmpi-spi jmpi-datatype jmpi-tasks jmpi-core jmpi-coll jmpi-threads jmpi-shm",
             "jmpi-conformance", "jmpi-api jmpi-ompi jmpi-testkit jmpi-wan",
-            "jmpi-dist", "jmpi-api jmpi-ompi jmpi-launcher jmpi-tasks jmpi-examples jmpi-bench jmpi-wan",
+            "jmpi-dist", "jmpi-api jmpi-ompi jmpi-launcher jmpi-tasks jmpi-examples jmpi-bench jmpi-wan jmpi-report",
             "jmpi-programs", "",
             "jmpi-samples", "jmpi-bom jmpi-api jmpi-launcher jmpi-junit");
 
