@@ -58,14 +58,11 @@ final class CollSection implements Section {
 
     @Override
     public void render(Context c) throws IOException {
-        c.page.section(id(), title());
-        c.page.para("Each algorithm of jmpi's bcast and allreduce menus, forced in turn (-Djmpi.coll.bcast / .allreduce),"
+        String out = begin(c, "Each algorithm of jmpi's bcast and allreduce menus, forced in turn (-Djmpi.coll.bcast / .allreduce),"
                 + " over process counts and sizes of 10^2.. doubles, ranks as threads of one JVM (more ranks than cores"
                 + " oversubscribes them). Time per call, ms, the average over ranks of each rank's time, the best of 3 timed"
-                + " runs. Leus measured Intel MPI on four clusters; this is the same layout, on this machine.");
-        String out = Section.output(c, "coll");
+                + " runs. Leus measured Intel MPI on four clusters; this is the same layout, on this machine.", "coll");
         if (out == null) {
-            Section.failed(c, "coll");
             return;
         }
         List<String> files = new ArrayList<>();

@@ -56,14 +56,11 @@ final class NoncontigSection implements Section {
 
     @Override
     public void render(Context c) throws IOException {
-        c.page.section(id(), title());
-        c.page.para("Ping-pong of n elements between ranks 0 and 1 (threads of one JVM), half the round trip. CONTIGUOUS: n"
+        String out = begin(c, "Ping-pong of n elements between ranks 0 and 1 (threads of one JVM), half the round trip. CONTIGUOUS: n"
                 + " consecutive elements. STRIDE: one item of MPI.BYTE.Vector(n, 1, 64) or MPI.DOUBLE.Vector(n, 1, 8) on both"
                 + " sides (the same byte offsets). LOOP: the program copies the elements into a contiguous buffer by hand,"
-                + " sends it, and the receiver copies them out.");
-        String out = Section.output(c, "noncontig");
+                + " sends it, and the receiver copies them out.", "noncontig");
         if (out == null) {
-            Section.failed(c, "noncontig");
             return;
         }
         for (String type : new String[] {"byte", "double"}) {

@@ -21,6 +21,20 @@ interface Section {
     /** The JVM options the report gives the benchmark jobs it starts through bin/jmpirun or bin/jmpibench. */
     Map<String, String> NO_ENV = Map.of();
 
+    /**
+     * Starts the section on the page with its introduction; returns the output of {@code step}, or null when it
+     * failed or did not run (the page then says why).
+     */
+    default String begin(Context c, String intro, String step) {
+        c.page.section(id(), title());
+        c.page.para(intro);
+        String out = output(c, step);
+        if (out == null) {
+            failed(c, step);
+        }
+        return out;
+    }
+
     /** Whitespace-split lines of {@code text} whose words {@code accept} keeps. */
     static List<String[]> rows(String text, Function<String[], Boolean> accept) {
         List<String[]> out = new ArrayList<>();
