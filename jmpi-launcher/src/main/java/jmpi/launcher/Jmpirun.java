@@ -90,6 +90,14 @@ public final class Jmpirun implements Callable<Integer> {
     @Option(names = "--timeout", description = "fail the job after this many seconds (0: no limit)")
     long timeoutSeconds;
 
+    @Option(names = "--profile", paramLabel = "FILE", description = "record the job with JDK Flight Recorder: jmpi's"
+            + " events (every point-to-point call, collective with its algorithm, rendezvous, wait; each names its rank)"
+            + " with stack traces, plus the JDK's default settings. threads: one recording of this JVM, FILE; shm, tcp,"
+            + " auto: one file per rank JVM, FILE with .rank<N> before its extension (N: the JVM's first rank); native:"
+            + " FILE with .pid<PID> before its extension. Written also when the job fails or times out. Summary:"
+            + " bin/jmpiprof FILE...")
+    Path profile;
+
     @Parameters(index = "0", paramLabel = "MainClass", description = "the program's main class")
     String mainClass;
 
@@ -127,12 +135,22 @@ public final class Jmpirun implements Callable<Integer> {
                         + " a process transport (auto, shm, tcp)");
             }
             properties.forEach(System::setProperty);
-            result = new ThreadsJob(spec).run();
+            jdk.jfr.Recording recording = profile == null ? null : Profiling.startHere(profile);
+            try {
+                result = new ThreadsJob(spec).run();
+            } finally {
+                if (recording != null) {
+                    Profiling.stop(recording);
+                }
+            }
         } else {
             checkTransport(urls, kind);
             ProcessJob job = new ProcessJob(spec, kind).inheritStdin(true).ranksPerJvm(ranksPerJvm);
             if (!properties.isEmpty()) {
                 job.jvmOptions(jvmOptions());
+            }
+            if (profile != null) {
+                job.profile(profile);
             }
             try {
                 job.remoteStart(remoteStart);
@@ -187,7 +205,11 @@ public final class Jmpirun implements Callable<Integer> {
         String cp = own.isEmpty() ? classPath : own + File.pathSeparator + classPath;
         String javaCommand = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        NativeCommand.Job job = new NativeCommand.Job(np, javaCommand, jvmOptions(), cp, mainClass, args, tagOutput, nativeArgs);
+        List<String> options = jvmOptions();
+        if (profile != null) {
+            options.add(Profiling.jvmOption(Profiling.perJvm(profile, "pid%p")));
+        }
+        NativeCommand.Job job = new NativeCommand.Job(np, javaCommand, options, cp, mainClass, args, tagOutput, nativeArgs);
         Path converted = null;
         try {
             String requested = nativeLauncher != null ? nativeLauncher : LauncherSetting.NATIVE_LAUNCHER.value();
