@@ -93,9 +93,8 @@ public final class Jmpirun implements Callable<Integer> {
     @Option(names = "--profile", paramLabel = "FILE", description = "record the job with JDK Flight Recorder: jmpi's"
             + " events (every point-to-point call, collective with its algorithm, rendezvous, wait; each names its rank)"
             + " with stack traces, plus the JDK's default settings. threads: one recording of this JVM, FILE; shm, tcp,"
-            + " auto: one file per rank JVM, FILE with .rank<N> before its extension (N: the JVM's first rank); native:"
-            + " FILE with .pid<PID> before its extension. Written also when the job fails or times out. Summary:"
-            + " bin/jmpiprof FILE...")
+            + " auto, native: one file per rank JVM, FILE with .rank<N> before its extension (N: the JVM's first rank)."
+            + " Written also when the job fails or times out. Summary: bin/jmpiprof FILE...")
     Path profile;
 
     @Parameters(index = "0", paramLabel = "MainClass", description = "the program's main class")
@@ -146,11 +145,8 @@ public final class Jmpirun implements Callable<Integer> {
         } else {
             checkTransport(urls, kind);
             ProcessJob job = new ProcessJob(spec, kind).inheritStdin(true).ranksPerJvm(ranksPerJvm);
-            if (!properties.isEmpty()) {
+            if (!properties.isEmpty() || profile != null) {
                 job.jvmOptions(jvmOptions());
-            }
-            if (profile != null) {
-                job.profile(profile);
             }
             try {
                 job.remoteStart(remoteStart);
@@ -185,10 +181,13 @@ public final class Jmpirun implements Callable<Integer> {
         return result.exitCode();
     }
 
-    /** JMPI_JAVA_OPTS, then the -D options. */
+    /** JMPI_JAVA_OPTS, then the -D options, then --profile's property (each rank JVM records itself: {@link Profiling}). */
     private List<String> jvmOptions() {
         List<String> options = new ArrayList<>(ProcessJob.splitOptions(System.getenv("JMPI_JAVA_OPTS")));
         properties.forEach((k, v) -> options.add("-D" + k + "=" + v));
+        if (profile != null) {
+            options.add("-D" + LauncherSetting.PROFILE.property() + "=" + profile.toAbsolutePath());
+        }
         return options;
     }
 
@@ -205,11 +204,7 @@ public final class Jmpirun implements Callable<Integer> {
         String cp = own.isEmpty() ? classPath : own + File.pathSeparator + classPath;
         String javaCommand = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> options = jvmOptions();
-        if (profile != null) {
-            options.add(Profiling.jvmOption(Profiling.perJvm(profile, "pid%p")));
-        }
-        NativeCommand.Job job = new NativeCommand.Job(np, javaCommand, options, cp, mainClass, args, tagOutput, nativeArgs);
+        NativeCommand.Job job = new NativeCommand.Job(np, javaCommand, jvmOptions(), cp, mainClass, args, tagOutput, nativeArgs);
         Path converted = null;
         try {
             String requested = nativeLauncher != null ? nativeLauncher : LauncherSetting.NATIVE_LAUNCHER.value();

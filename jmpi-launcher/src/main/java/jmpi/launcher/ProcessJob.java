@@ -67,8 +67,6 @@ public final class ProcessJob {
     private List<Hostfile.Host> hosts = null;
     private String remoteStart = DEFAULT_REMOTE_START;
     private int ranksPerJvm = 1;
-    /** {@code jmpirun --profile}: each rank JVM records itself into this file with its first rank in the name, or null. */
-    private java.nio.file.Path profile;
 
     /** @param transport the name of the transport the ranks open ("shm", "tcp", or any factory's name) */
     public ProcessJob(JobSpec spec, String transport) {
@@ -164,16 +162,6 @@ public final class ProcessJob {
         return this;
     }
 
-    /**
-     * Records every rank JVM with JDK Flight Recorder into {@code file} with {@code .rank<N>} before its extension (N:
-     * the JVM's first rank): {@link Profiling}.
-     */
-    public ProcessJob profile(java.nio.file.Path file) {
-        Profiling.jvmOption(file); // a bad name fails here, before any JVM starts
-        this.profile = file;
-        return this;
-    }
-
     /** This job's id: unique on this host, [A-Za-z0-9_-] only (names the shm transport's files). */
     public String jobId() {
         return jobId;
@@ -187,7 +175,7 @@ public final class ProcessJob {
         byte[] secret = BootstrapProtocol.newSecret();
         OutputPumps pumps = new OutputPumps(spec.tagOutput());
         RankSpawner spawner = new RankSpawner(spec, transport, jobId, jvmOptions, remoteStart, inheritStdin, pumps,
-                out, err).profile(profile);
+                out, err);
         TransportCleanup cleanup = new TransportCleanup(jobId, jvmOptions);
         Thread hook = Thread.ofPlatform().name("jmpi-job-" + jobId + "-cleanup").unstarted(() -> {
             spawner.killAll();

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.text.ParseException;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
@@ -16,11 +15,11 @@ import jmpi.core.jfr.JmpiEvents;
 /**
  * {@code jmpirun --profile FILE}: JDK Flight Recorder recordings of a job, with jmpi's events
  * ({@code jmpi.core.jfr}) enabled with stack traces on top of the JDK's "default" settings (about 1 % overhead:
- * method samples, GC, locks). The threads transport records this JVM into FILE ({@link #startHere}); a rank JVM
- * of a process transport starts its own recording through a JVM option ({@link #jvmOption}) into
- * {@link #perJvm FILE with .rank&lt;N&gt; before its extension}; the native transport's ranks, whose ranks the MPI
- * launcher places, into FILE with {@code .pid<PID>} (JFR's {@code %p}). Each event names its rank, so the files
- * are read together ({@code bin/jmpiprof}).
+ * method samples, GC, locks). The threads transport records this JVM into FILE ({@link #startHere}); each rank
+ * JVM of a process or native job gets {@code -Djmpi.profile=FILE} and starts its own recording at its first
+ * rank's MPI.Init ({@link #startInRank}) into {@link #perJvm FILE with .rank&lt;N&gt; before its extension}. (Not
+ * {@code -XX:StartFlightRecording}: its event settings apply only to event types known when the JVM starts, and
+ * jmpi's are loaded later.) Each event names its rank, so the files are read together ({@code bin/jmpiprof}).
  *
  * <p>Threads: used by jmpirun's main thread.
  */
@@ -36,22 +35,22 @@ final class Profiling {
         return file.resolveSibling(renamed);
     }
 
+    /** Whether this JVM's rank recording was started ({@link #startInRank}). */
+    private static final java.util.concurrent.atomic.AtomicBoolean RANK_RECORDING = new java.util.concurrent.atomic.AtomicBoolean();
+
     /**
-     * The {@code -XX:StartFlightRecording} option that records a JVM into {@code file}: JDK defaults plus jmpi's
-     * events, written when the JVM exits (also on SIGTERM, which the launcher sends to the ranks of a failed or
-     * timed-out job before it kills them).
+     * In a rank JVM of a process or native job, before its first rank's MPI.Init builds the engine: when
+     * {@code jmpi.profile} names a file (jmpirun --profile), starts this JVM's recording into it with
+     * {@code .rank<N>} before its extension (once per JVM, {@code firstRank}: the JVM's first rank). Never stopped:
+     * JFR writes it when the JVM exits, also on SIGTERM (which the launcher sends to the ranks of a failed or
+     * timed-out job before it kills them); a SIGKILL loses it.
      */
-    static String jvmOption(Path file) {
-        String file0 = file.toAbsolutePath().toString();
-        if (file0.contains(",") || file0.contains("=")) {
-            throw new IllegalArgumentException("--profile " + file + ": the file name must not contain ',' or '='"
-                    + " (it goes into -XX:StartFlightRecording)");
+    static void startInRank(int firstRank) {
+        String file = LauncherSetting.PROFILE.value().trim();
+        if (file.isEmpty() || !RANK_RECORDING.compareAndSet(false, true)) {
+            return;
         }
-        // Each event's settings as name#key=value; thresholds need no setting (jmpi's events have none).
-        String events = JmpiEvents.settings().entrySet().stream()
-                .filter(e -> !e.getKey().endsWith("#threshold"))
-                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));
-        return "-XX:StartFlightRecording=filename=" + file0 + ",settings=default,dumponexit=true," + events;
+        startHere(perJvm(Path.of(file), "rank" + firstRank));
     }
 
     /** Starts a recording of this JVM (the threads transport: every rank); {@link #stop} writes it to {@code file}. */

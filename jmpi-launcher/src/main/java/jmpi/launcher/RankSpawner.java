@@ -43,8 +43,6 @@ final class RankSpawner {
     private final PrintStream out;
     private final PrintStream err;
     private final List<ProcessHandle> spawned = new ArrayList<>();
-    /** {@code jmpirun --profile}'s file, or null: each JVM records into it with its first rank in the name. */
-    private Path profile;
 
     RankSpawner(JobSpec spec, String transport, String jobId, List<String> jvmOptions, String remoteStart,
                 boolean inheritStdin, OutputPumps pumps, PrintStream out, PrintStream err) {
@@ -59,12 +57,6 @@ final class RankSpawner {
         this.err = err;
     }
 
-    /** Records each rank JVM into {@code file} (null: none) with {@code .rank<N>} before the extension ({@link Profiling}). */
-    RankSpawner profile(Path file) {
-        this.profile = file;
-        return this;
-    }
-
     /** Starts the JVM of {@code unit}, told to join the bootstrap at {@code boot} with {@code secret}, and pumps its output. */
     Process spawn(ProcessJob.Unit unit, String boot, byte[] secret) throws IOException {
         int rank = unit.first();
@@ -72,9 +64,6 @@ final class RankSpawner {
         javaCmd.add(ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         javaCmd.addAll(jvmOptions);
-        if (profile != null) {
-            javaCmd.add(Profiling.jvmOption(Profiling.perJvm(profile, "rank" + rank)));
-        }
         javaCmd.add("-cp");
         javaCmd.add(childClassPath());
         if (unit.count() > 1) {
