@@ -132,7 +132,7 @@ public final class JmpiProf {
     }
 
     /** The program's call site of an event: the first frame outside jmpi and the JDK, "File.java:LINE Class.method". */
-    static String site(RecordedEvent e) {
+    public static String site(RecordedEvent e) {
         RecordedStackTrace st = e.getStackTrace();
         if (st == null) {
             return "(no stack trace)";
@@ -335,8 +335,8 @@ public final class JmpiProf {
         System.out.flush();
     }
 
-    /** For tests: the summary of {@code files} as text. */
-    static String summary(List<Path> files) throws IOException {
+    /** The summary of {@code files} as text (what {@code main} prints). */
+    public static String summary(List<Path> files) throws IOException {
         java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(b, true, java.nio.charset.StandardCharsets.UTF_8)) {
             print(read(files), files, out);
