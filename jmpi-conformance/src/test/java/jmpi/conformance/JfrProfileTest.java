@@ -39,7 +39,7 @@ import mpi.Request;
  * field, and jmpiprof's summary of that recording: exact counts, bytes, buckets, algorithms, call sites.
  */
 @Timeout(180)
-class JfrProfileTest {
+public class JfrProfileTest {
     /** The program: its calls are counted exactly below. */
     public static class Known {
         public static void main(String[] args) {
