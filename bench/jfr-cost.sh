@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# jfr-cost.sh --baseline DIR [--rounds N] [--keep DIR]
+# What jmpi's JFR events cost: ping-pong latency 1 B - 1 KiB and allreduce / barrier latency (2 ranks, threads
+# transport) of three sides, interleaved in each round: "base" (the jmpi build in DIR, without the events: e.g.
+# `git worktree add --detach /tmp/base <commit> && (cd /tmp/base && bin/build)`), "off" (this build, events
+# compiled in and disabled) and "on" (this build under `jmpirun --profile`: jmpi's events with stack traces plus
+# the JDK's default settings). Each round holds /tmp/jmpi-bench.lock. Prints per size each side's median over
+# the rounds and the ratios off/base and on/base (1.00 = no cost).
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+baseline=; rounds=3; keep=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --baseline) baseline=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --keep) keep=$2; shift 2 ;;
+    *) echo "jfr-cost.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+[ -n "$baseline" ] && [ -x "$baseline/bin/jmpibench" ] || { echo "jfr-cost.sh: --baseline DIR (a built jmpi checkout) is required" >&2; exit 2; }
+out=${keep:-$(mktemp -d)}; mkdir -p "$out"
+source "$here/bin/jmpi-env.sh"
+on() { # BENCH-ARGS...: this build's driver under jmpirun --profile
+  local class=$1; shift
+  "$JMPI_JAVA_HOME/bin/java" -cp "$JMPI_LIB/*" jmpi.launcher.Jmpirun --profile "$out/on.jfr" -np 2 --transport threads \
+    -cp "$JMPI_LIB/jmpi-bench.jar" "$class" "$@" --transport threads --command "jfr-cost on" 2>/dev/null
+}
+exec 9>/tmp/jmpi-bench.lock
+for r in $(seq 1 "$rounds"); do
+  flock 9
+  "$baseline/bin/jmpibench" latency --min 1 --max 1K > "$out/lat.base.$r"
+  "$here/bin/jmpibench" latency --min 1 --max 1K > "$out/lat.off.$r"
+  on jmpi.bench.Latency --min 1 --max 1K > "$out/lat.on.$r"
+  for c in allreduce barrier; do
+    "$baseline/bin/jmpibench" $c --sizes 8 --iters 20000 --warmup 2000 > "$out/$c.base.$r"
+    "$here/bin/jmpibench" $c --sizes 8 --iters 20000 --warmup 2000 > "$out/$c.off.$r"
+    on jmpi.bench.Collective $c --sizes 8 --iters 20000 --warmup 2000 > "$out/$c.on.$r"
+  done
+  flock -u 9
+  echo "round $r done" >&2
+done
+python3 - "$out" "$rounds" <<'PY'
+import sys, statistics as st
+out, rounds = sys.argv[1], int(sys.argv[2])
+def table(name, col):
+    rows = {}
+    for side in ("base", "off", "on"):
+        for r in range(1, rounds + 1):
+            for line in open(f"{out}/{name}.{side}.{r}"):
+                f = line.split()
+                if f and f[0].isdigit():
+                    rows.setdefault(int(f[0]), {}).setdefault(side, []).append(float(f[col]))
+    print(f"{name}: us, median of {rounds} rounds (each round: base, off, on back to back)")
+    print(f"{'bytes':>8} {'base':>9} {'off':>9} {'on':>9} {'off/base':>9} {'on/base':>9}")
+    for size, s in sorted(rows.items()):
+        b, o, n = (st.median(s[k]) for k in ("base", "off", "on"))
+        print(f"{size:>8} {b:>9.3f} {o:>9.3f} {n:>9.3f} {o/b:>9.2f} {n/b:>9.2f}")
+table("lat", 2)
+table("allreduce", 2)
+table("barrier", 2)
+PY
+echo "raw outputs in $out" >&2
