@@ -9,8 +9,8 @@ import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
 /**
- * One Wait (Wait, Waitall, Waitany, Waitsome) or Test (Test, Testall, Testany, Testsome) call that completed at
- * least one request: how long the call took, and what it waited for (the first request it completed).
+ * One Wait (Wait, Waitall, Waitany, Waitsome; jmpi-ompi: waitFor, waitAll, waitAny) or Test (Test, Testall, Testany,
+ * Testsome) call that completed at least one request: how long the call took, and what it waited for (the first request it completed).
  *
  * <p>Threads: an instance is used by the one thread that made the call.
  */
@@ -29,7 +29,7 @@ public final class WaitEvent extends Event {
     public int rank;
 
     @Label("Call")
-    @Description("Wait, Waitall, Waitany, Waitsome, Test, Testall, Testany or Testsome")
+    @Description("Wait, Waitall, Waitany, Waitsome, Test, Testall, Testany or Testsome (jmpi-ompi: waitFor, waitAll, waitAny)")
     public String call;
 
     @Label("Requests")
@@ -41,16 +41,16 @@ public final class WaitEvent extends Event {
     public int completed;
 
     @Label("Kind")
-    @Description("What the first completed request was: send, recv or collective")
+    @Description("What the first completed request was: send, recv, or other (a jmpi-ompi non-blocking collective)")
     public String kind;
 
     @Label("Peer")
     @Description("The first completed request's peer: a send's destination, a receive's matched source"
-            + " (communicator ranks; -1 for a collective)")
+            + " (communicator ranks; -1 for other)")
     public int peer;
 
     @Label("Tag")
-    @Description("The first completed request's tag (-1 for a collective)")
+    @Description("The first completed request's tag (-1 for other)")
     public int tag;
 
     public static WaitEvent start() {
