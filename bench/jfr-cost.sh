@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# jfr-cost.sh --baseline DIR [--rounds N] [--keep DIR]
+# jfr-cost.sh --baseline DIR [--rounds N (default 5)] [--keep DIR]
 # What jmpi's JFR events cost: ping-pong latency 1 B - 1 KiB and allreduce / barrier latency (2 ranks, threads
 # transport) of three sides, interleaved in each round: "base" (the jmpi build in DIR, without the events: e.g.
 # `git worktree add --detach /tmp/base <commit> && (cd /tmp/base && bin/build)`), "off" (this build, events
 # compiled in and disabled) and "on" (this build under `jmpirun --profile`: jmpi's events with stack traces plus
-# the JDK's default settings). Each round holds /tmp/jmpi-bench.lock. Prints per size each side's median over
-# the rounds and the ratios off/base and on/base (1.00 = no cost).
+# the JDK's default settings). Each round holds /tmp/jmpi-bench.lock. Prints per size each side's median (and
+# min) over the rounds and the ratios off/base and on/base of the medians (and of the mins); 1.00 = no cost.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-baseline=; rounds=3; keep=
+baseline=; rounds=5; keep=
 while [ $# -gt 0 ]; do
   case "$1" in
     --baseline) baseline=$2; shift 2 ;;
@@ -50,11 +50,14 @@ def table(name, col):
                 f = line.split()
                 if f and f[0].isdigit():
                     rows.setdefault(int(f[0]), {}).setdefault(side, []).append(float(f[col]))
-    print(f"{name}: us, median of {rounds} rounds (each round: base, off, on back to back)")
-    print(f"{'bytes':>8} {'base':>9} {'off':>9} {'on':>9} {'off/base':>9} {'on/base':>9}")
+    print(f"{name}: us; median and (min) of {rounds} rounds, each round base, off, on back to back")
+    print(f"{'bytes':>8} {'base':>16} {'off':>16} {'on':>16} {'off/base':>14} {'on/base':>14}")
     for size, s in sorted(rows.items()):
-        b, o, n = (st.median(s[k]) for k in ("base", "off", "on"))
-        print(f"{size:>8} {b:>9.3f} {o:>9.3f} {n:>9.3f} {o/b:>9.2f} {n/b:>9.2f}")
+        med = {k: st.median(s[k]) for k in ("base", "off", "on")}
+        low = {k: min(s[k]) for k in ("base", "off", "on")}
+        cell = lambda k: f"{med[k]:.3f} ({low[k]:.3f})"
+        ratio = lambda k: f"{med[k] / med['base']:.2f} ({low[k] / low['base']:.2f})"
+        print(f"{size:>8} {cell('base'):>16} {cell('off'):>16} {cell('on'):>16} {ratio('off'):>14} {ratio('on'):>14}")
 table("lat", 2)
 table("allreduce", 2)
 table("barrier", 2)
