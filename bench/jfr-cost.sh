@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # jfr-cost.sh --baseline DIR [--rounds N (default 5)] [--keep DIR]
 # What jmpi's JFR events cost: ping-pong latency 1 B - 1 KiB and allreduce / barrier latency (2 ranks, threads
-# transport) of three sides, interleaved in each round: "base" (the jmpi build in DIR, without the events: e.g.
+# transport) of three sides, interleaved in each round (base and off alternate which runs first): "base" (the jmpi build in DIR, without the events: e.g.
 # `git worktree add --detach /tmp/base <commit> && (cd /tmp/base && bin/build)`), "off" (this build, events
 # compiled in and disabled) and "on" (this build under `jmpirun --profile`: jmpi's events with stack traces plus
 # the JDK's default settings). Each round holds /tmp/jmpi-bench.lock. Prints per size each side's median (and
@@ -28,12 +28,14 @@ on() { # BENCH-ARGS...: this build's driver under jmpirun --profile
 exec 9>/tmp/jmpi-bench.lock
 for r in $(seq 1 "$rounds"); do
   flock 9
-  "$baseline/bin/jmpibench" latency --min 1 --max 1K > "$out/lat.base.$r"
-  "$here/bin/jmpibench" latency --min 1 --max 1K > "$out/lat.off.$r"
+  # odd rounds base first, even rounds this build first: no side always runs first
+  if [ $((r % 2)) = 1 ]; then first=$baseline; second=$here; fs=base; ss=off; else first=$here; second=$baseline; fs=off; ss=base; fi
+  "$first/bin/jmpibench" latency --min 1 --max 1K > "$out/lat.$fs.$r"
+  "$second/bin/jmpibench" latency --min 1 --max 1K > "$out/lat.$ss.$r"
   on jmpi.bench.Latency --min 1 --max 1K > "$out/lat.on.$r"
   for c in allreduce barrier; do
-    "$baseline/bin/jmpibench" $c --sizes 8 --iters 20000 --warmup 2000 > "$out/$c.base.$r"
-    "$here/bin/jmpibench" $c --sizes 8 --iters 20000 --warmup 2000 > "$out/$c.off.$r"
+    "$first/bin/jmpibench" $c --sizes 8 --iters 20000 --warmup 2000 > "$out/$c.$fs.$r"
+    "$second/bin/jmpibench" $c --sizes 8 --iters 20000 --warmup 2000 > "$out/$c.$ss.$r"
     on jmpi.bench.Collective $c --sizes 8 --iters 20000 --warmup 2000 > "$out/$c.on.$r"
   done
   flock -u 9
@@ -50,7 +52,7 @@ def table(name, col):
                 f = line.split()
                 if f and f[0].isdigit():
                     rows.setdefault(int(f[0]), {}).setdefault(side, []).append(float(f[col]))
-    print(f"{name}: us; median and (min) of {rounds} rounds, each round base, off, on back to back")
+    print(f"{name}: us; median and (min) of {rounds} rounds, each round base and off (alternating first), then on")
     print(f"{'bytes':>8} {'base':>16} {'off':>16} {'on':>16} {'off/base':>14} {'on/base':>14}")
     for size, s in sorted(rows.items()):
         med = {k: st.median(s[k]) for k in ("base", "off", "on")}

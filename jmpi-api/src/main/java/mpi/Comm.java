@@ -318,40 +318,77 @@ public class Comm {
 
     /** MPI_Send. */
     public void Send(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+        if (PointToPointEvent.enabled()) {
+            profiledSend(buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+        } else {
+            blockingSend(buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+        }
     }
 
     /** MPI_Bsend: buffered in the space given to {@link MPI#Buffer_attach}. */
     public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+        if (PointToPointEvent.enabled()) {
+            profiledSend(buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+        } else {
+            blockingSend(buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+        }
     }
 
     /** MPI_Ssend: returns once the matching receive has started. */
     public void Ssend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+        if (PointToPointEvent.enabled()) {
+            profiledSend(buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+        } else {
+            blockingSend(buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+        }
     }
 
     /** MPI_Rsend: the matching receive must already be posted. */
     public void Rsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.READY);
+        if (PointToPointEvent.enabled()) {
+            profiledSend(buf, offset, count, datatype, dest, tag, SendMode.READY);
+        } else {
+            blockingSend(buf, offset, count, datatype, dest, tag, SendMode.READY);
+        }
     }
 
     private void blockingSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
-        PointToPointEvent ev = PointToPointEvent.start(); // JFR: null unless jmpi.PointToPoint is enabled
         try {
             SendRequest r = startSend(buf, offset, count, datatype, dest, tag, mode);
             r.engine().await(r);
             r.throwIfFailed();
-            if (ev != null) {
-                sendEvent(ev, mode, true, dest, tag, buf, count, datatype);
-            }
         } catch (MpiError e) {
             throw raise(e);
         }
     }
 
+    /** A blocking send recorded as a JFR event ({@code jmpi.PointToPoint}). */
+    private void profiledSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
+        PointToPointEvent ev = PointToPointEvent.start();
+        blockingSend(buf, offset, count, datatype, dest, tag, mode);
+        if (ev != null) {
+            sendEvent(ev, mode, true, dest, tag, buf, count, datatype);
+        }
+    }
+
     /** MPI_Recv. */
     public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        if (PointToPointEvent.enabled()) {
+            return profiledRecv(buf, offset, count, datatype, source, tag);
+        }
+        try {
+            RecvRequest r = startRecv(buf, offset, count, datatype, source, tag);
+            r.engine().await(r);
+            r.throwIfFailed();
+            settleBuffer(buf, datatype);
+            return Status.of(r);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
+    /** {@link #Recv} recorded as a JFR event: the same steps, and the event with the matched source and tag. */
+    private Status profiledRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         PointToPointEvent ev = PointToPointEvent.start();
         try {
             RecvRequest r = startRecv(buf, offset, count, datatype, source, tag);
@@ -359,7 +396,7 @@ public class Comm {
             r.throwIfFailed();
             settleBuffer(buf, datatype);
             if (ev != null) {
-                recvEvent(ev, "Recv", r);
+                p2pEvent(ev, "Recv", r.source(), r.tag(), received(r));
             }
             return Status.of(r);
         } catch (MpiError e) {
@@ -370,9 +407,9 @@ public class Comm {
     /** MPI_Sendrecv. */
     public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
-        PointToPointEvent ev = PointToPointEvent.start();
+        PointToPointEvent ev = PointToPointEvent.start(); // JFR: null unless jmpi.PointToPoint is enabled
+        long sentBytes = ev == null ? 0 : bytesOf(sendbuf, sendcount, sendtype);
         try {
-            long sentBytes = ev == null ? 0 : bytesOf(sendbuf, sendcount, sendtype);
             if (sendbuf != null && sendbuf == recvbuf && sendtype != null && recvtype != null) {
                 // The same array as both buffers (see Alias): send from a copy of the send region.
                 Checks.buffer(sendbuf, sendoffset, sendcount, sendtype);
@@ -459,7 +496,7 @@ public class Comm {
 
     private Request nonBlockingSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag,
                                     SendMode mode) {
-        PointToPointEvent ev = PointToPointEvent.start();
+        PointToPointEvent ev = PointToPointEvent.start(); // JFR: null unless jmpi.PointToPoint is enabled
         try {
             Request r = new Request(this, startSend(buf, offset, count, datatype, dest, tag, mode));
             if (ev != null) {
@@ -735,11 +772,6 @@ public class Comm {
             case READY -> blocking ? "Rsend" : "Irsend";
         };
         p2pEvent(ev, call, dest, tag, bytesOf(buf, count, datatype));
-    }
-
-    /** Commits a completed receive's event: its matched source and tag, its bytes. */
-    private void recvEvent(PointToPointEvent ev, String call, RecvRequest r) {
-        p2pEvent(ev, call, r.source(), r.tag(), received(r));
     }
 
     /** Bytes of {@code count} items of {@code datatype} (0 for an MPJ Express buffer, whose size the call does not state). */

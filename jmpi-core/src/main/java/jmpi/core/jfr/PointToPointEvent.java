@@ -63,6 +63,14 @@ public final class PointToPointEvent extends Event {
     @DataAmount
     public long bytes;
 
+    /**
+     * Whether the event type is enabled: a test the JIT folds to false while JFR has not instrumented the class, so
+     * that a call site may keep its unrecorded path exactly as it was ({@code mpi.Comm.Send}, {@code Recv}).
+     */
+    public static boolean enabled() {
+        return PROBE.isEnabled();
+    }
+
     /** A started event when the type is enabled, else null. */
     public static PointToPointEvent start() {
         if (!PROBE.isEnabled()) {
