@@ -121,6 +121,12 @@ public final class Jmpirun implements Callable<Integer> {
         if (ranksPerJvm < 1) {
             throw usage("--ranks-per-jvm must be at least 1, not " + ranksPerJvm);
         }
+        if (profile != null && hostfile == null) {
+            Path dir = profile.toAbsolutePath().getParent();
+            if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
+                throw usage("--profile " + profile + ": " + dir + " is not a writable directory");
+            }
+        }
         if (kind.equals("native")) {
             return runNative();
         }
