@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import jmpi.conformance.JfrProfileTest;
 import jmpi.core.jfr.CollectiveEvent;
 import jmpi.core.jfr.PointToPointEvent;
+import jmpi.core.jfr.RendezvousEvent;
 import jmpi.launcher.JmpiProf;
 import jmpi.launcher.JobResult;
 import jmpi.launcher.JobSpec;
@@ -89,6 +90,14 @@ class ProcessProfileTest {
             assertTrue(events.stream().allMatch(e -> e.getInt("rank") == me), "only rank " + me + "'s events");
             assertEquals(13, events.stream().filter(e -> e.getEventType().getName().equals(PointToPointEvent.NAME)).count());
         }
+        // The 512 KiB send goes by the byte protocol's RTS / CTS / DATA between processes.
+        List<RecordedEvent> rendezvous = jmpiEvents(dir.resolve("prof.rank0.jfr")).stream()
+                .filter(e -> e.getEventType().getName().equals(RendezvousEvent.NAME) && !e.getBoolean("collective")).toList();
+        assertEquals(1, rendezvous.size(), rendezvous.toString());
+        assertEquals("bytes", rendezvous.getFirst().getString("protocol"));
+        assertEquals(524288, rendezvous.getFirst().getLong("bytes"));
+        assertEquals(1, rendezvous.getFirst().getInt("peerWorld"));
+        assertEquals(9, rendezvous.getFirst().getInt("tag"));
         String s = JmpiProf.summary(List.of(dir.resolve("prof.rank0.jfr"), dir.resolve("prof.rank1.jfr")));
         assertTrue(s.lines().anyMatch(l -> l.matches("Send +1 KiB +10 +10240 .*")), s);
         assertTrue(s.lines().anyMatch(l -> l.matches("Recv +1 KiB +10 +10240 .*")), s);
