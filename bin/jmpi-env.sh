@@ -86,7 +86,7 @@ jmpi_find_main() {
     case "$1" in
       -cp|-classpath|--class-path) cp=${2:-.}; shift 2 || break ;;
       -np|-n|--transport|--native-launcher|--native-kind|--native-arg|--hostfile|-hostfile|--machinefile|\
-      --remote-start|--launch-agent|--ranks-per-jvm|--bootstrap-address|--timeout|-D) shift 2 || break ;;
+      --remote-start|--launch-agent|--ranks-per-jvm|--bootstrap-address|--timeout|--profile|-D) shift 2 || break ;;
       --*=*|-D?*) shift ;;
       -*) shift ;;
       *) main=$1; break ;;

@@ -12,6 +12,7 @@ import jmpi.core.MpiError;
 import jmpi.core.RecvRequest;
 import jmpi.core.SendMode;
 import jmpi.core.SendRequest;
+import jmpi.core.jfr.PointToPointEvent;
 import jmpi.datatype.BasicType;
 import jmpi.spi.JobAbortedError;
 
@@ -317,22 +318,38 @@ public class Comm {
 
     /** MPI_Send. */
     public void Send(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+        if (PointToPointEvent.enabled()) {
+            profiledSend(buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+        } else {
+            blockingSend(buf, offset, count, datatype, dest, tag, SendMode.STANDARD);
+        }
     }
 
     /** MPI_Bsend: buffered in the space given to {@link MPI#Buffer_attach}. */
     public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+        if (PointToPointEvent.enabled()) {
+            profiledSend(buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+        } else {
+            blockingSend(buf, offset, count, datatype, dest, tag, SendMode.BUFFERED);
+        }
     }
 
     /** MPI_Ssend: returns once the matching receive has started. */
     public void Ssend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+        if (PointToPointEvent.enabled()) {
+            profiledSend(buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+        } else {
+            blockingSend(buf, offset, count, datatype, dest, tag, SendMode.SYNCHRONOUS);
+        }
     }
 
     /** MPI_Rsend: the matching receive must already be posted. */
     public void Rsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        blockingSend(buf, offset, count, datatype, dest, tag, SendMode.READY);
+        if (PointToPointEvent.enabled()) {
+            profiledSend(buf, offset, count, datatype, dest, tag, SendMode.READY);
+        } else {
+            blockingSend(buf, offset, count, datatype, dest, tag, SendMode.READY);
+        }
     }
 
     private void blockingSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
@@ -345,8 +362,20 @@ public class Comm {
         }
     }
 
+    /** A blocking send recorded as a JFR event ({@code jmpi.PointToPoint}). */
+    private void profiledSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
+        PointToPointEvent ev = PointToPointEvent.start();
+        blockingSend(buf, offset, count, datatype, dest, tag, mode);
+        if (ev != null) {
+            sendEvent(ev, mode, true, dest, tag, buf, count, datatype);
+        }
+    }
+
     /** MPI_Recv. */
     public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        if (PointToPointEvent.enabled()) {
+            return profiledRecv(buf, offset, count, datatype, source, tag);
+        }
         try {
             RecvRequest r = startRecv(buf, offset, count, datatype, source, tag);
             r.engine().await(r);
@@ -358,9 +387,28 @@ public class Comm {
         }
     }
 
+    /** {@link #Recv} recorded as a JFR event: the same steps, and the event with the matched source and tag. */
+    private Status profiledRecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        PointToPointEvent ev = PointToPointEvent.start();
+        try {
+            RecvRequest r = startRecv(buf, offset, count, datatype, source, tag);
+            r.engine().await(r);
+            r.throwIfFailed();
+            settleBuffer(buf, datatype);
+            if (ev != null) {
+                p2pEvent(ev, "Recv", r.source(), r.tag(), received(r));
+            }
+            return Status.of(r);
+        } catch (MpiError e) {
+            throw raise(e);
+        }
+    }
+
     /** MPI_Sendrecv. */
     public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
+        PointToPointEvent ev = PointToPointEvent.start(); // JFR: null unless jmpi.PointToPoint is enabled
+        long sentBytes = ev == null ? 0 : bytesOf(sendbuf, sendcount, sendtype);
         try {
             if (sendbuf != null && sendbuf == recvbuf && sendtype != null && recvtype != null) {
                 // The same array as both buffers (see Alias): send from a copy of the send region.
@@ -380,6 +428,9 @@ public class Comm {
             s.throwIfFailed();
             r.throwIfFailed();
             settleBuffer(recvbuf, recvtype);
+            if (ev != null) {
+                p2pEvent(ev, "Sendrecv", dest, sendtag, sentBytes + received(r));
+            }
             return Status.of(r);
         } catch (MpiError e) {
             throw raise(e);
@@ -389,6 +440,7 @@ public class Comm {
     /** MPI_Sendrecv_replace: sends from and receives into the same buffer. */
     public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype, int dest, int sendtag,
                                    int source, int recvtag) {
+        PointToPointEvent ev = PointToPointEvent.start();
         try {
             Checks.buffer(buf, offset, count, datatype);
             // The scratch array has the buffer's own element type, so that received objects the buffer
@@ -410,6 +462,9 @@ public class Comm {
                 } else {
                     jmpi.datatype.PackPlan.copyRange(temp, offset, count, plan, buf, offset, count, plan, 0, r.count());
                 }
+            }
+            if (ev != null) {
+                p2pEvent(ev, "Sendrecv_replace", dest, sendtag, bytesOf(buf, count, datatype) + received(r));
             }
             return Status.of(r);
         } catch (MpiError e) {
@@ -441,8 +496,13 @@ public class Comm {
 
     private Request nonBlockingSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag,
                                     SendMode mode) {
+        PointToPointEvent ev = PointToPointEvent.start(); // JFR: null unless jmpi.PointToPoint is enabled
         try {
-            return new Request(this, startSend(buf, offset, count, datatype, dest, tag, mode));
+            Request r = new Request(this, startSend(buf, offset, count, datatype, dest, tag, mode));
+            if (ev != null) {
+                sendEvent(ev, mode, false, dest, tag, buf, count, datatype);
+            }
+            return r;
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -450,8 +510,13 @@ public class Comm {
 
     /** MPI_Irecv. */
     public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        PointToPointEvent ev = PointToPointEvent.start();
         try {
-            return new Request(this, startRecv(buf, offset, count, datatype, source, tag));
+            Request r = new Request(this, startRecv(buf, offset, count, datatype, source, tag));
+            if (ev != null) {
+                p2pEvent(ev, "Irecv", source, tag, bytesOf(buf, count, datatype));
+            }
+            return r;
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -503,11 +568,16 @@ public class Comm {
 
     /** MPI_Probe: waits for a matching message and describes it without receiving it. */
     public Status Probe(int source, int tag) {
+        PointToPointEvent ev = PointToPointEvent.start();
         try {
             CoreComm c = core();
             Checks.source(source, c.peers());
             Checks.recvTag(tag);
-            return Status.of(c.engine().probe(c, source, tag));
+            jmpi.core.ProbeStatus p = c.engine().probe(c, source, tag);
+            if (ev != null) {
+                p2pEvent(ev, "Probe", p.source(), p.tag(), 0);
+            }
+            return Status.of(p);
         } catch (MpiError e) {
             throw raise(e);
         }
@@ -679,6 +749,42 @@ public class Comm {
         }
         return c.engine().irecv(c, Envelope.of(c, source, tag),
                 new Message(buf, offset, count, datatype.basic(), datatype.planForMessages()));
+    }
+
+    // ------------------------------------------------------------------ JFR events (jmpi.core.jfr)
+
+    /** Commits a point-to-point call's event: {@code peer} is a rank of this communicator (or a wildcard / PROC_NULL). */
+    void p2pEvent(PointToPointEvent ev, String call, int peer, int tag, long bytes) {
+        CoreComm c = core();
+        ev.finish(c.engine().worldRank(), call, name, c.context(), peer, peer >= 0 ? c.worldRank(peer) : -1, tag, bytes);
+    }
+
+    /**
+     * Commits a send's event, named by its mode and whether it blocked. Kept out of the send methods, so that the
+     * disabled path adds only a null test to them (their bytecode stays small for the JIT's inlining).
+     */
+    private void sendEvent(PointToPointEvent ev, SendMode mode, boolean blocking, int dest, int tag, Object buf, int count,
+                           Datatype datatype) {
+        String call = switch (mode) {
+            case STANDARD -> blocking ? "Send" : "Isend";
+            case BUFFERED -> blocking ? "Bsend" : "Ibsend";
+            case SYNCHRONOUS -> blocking ? "Ssend" : "Issend";
+            case READY -> blocking ? "Rsend" : "Irsend";
+        };
+        p2pEvent(ev, call, dest, tag, bytesOf(buf, count, datatype));
+    }
+
+    /** Bytes of {@code count} items of {@code datatype} (0 for an MPJ Express buffer, whose size the call does not state). */
+    static long bytesOf(Object buf, int count, Datatype datatype) {
+        if (datatype == null || MpjBuffers.isMessage(buf, datatype)) {
+            return 0;
+        }
+        return (long) count * datatype.elementsPerItem() * datatype.basic().size();
+    }
+
+    /** Bytes a completed receive received. */
+    static long received(RecvRequest r) {
+        return (long) r.count() * r.type().size();
     }
 
     /** Fails a completed request's error through this communicator's handler. */

@@ -2,6 +2,8 @@ package mpi;
 
 import jmpi.core.CoreRequest;
 import jmpi.core.Engine;
+import jmpi.core.SendRequest;
+import jmpi.core.jfr.WaitEvent;
 
 /**
  * A non-blocking operation (MPI_Request). Once a non-persistent request has completed through a wait
@@ -40,7 +42,11 @@ public class Request {
         if (r == null) {
             return Status.empty();
         }
+        WaitEvent ev = WaitEvent.start(); // JFR: null unless jmpi.Wait is enabled
         r.engine().await(r);
+        if (ev != null) {
+            waitEvent(ev, "Wait", 1, 1, r);
+        }
         return finish();
     }
 
@@ -50,8 +56,15 @@ public class Request {
         if (r == null) {
             return Status.empty();
         }
+        WaitEvent ev = WaitEvent.start();
         r.engine().progress();
-        return r.isDone() ? finish() : null;
+        if (!r.isDone()) {
+            return null;
+        }
+        if (ev != null) {
+            waitEvent(ev, "Test", 1, 1, r);
+        }
+        return finish();
     }
 
     /** True for the null request. */
@@ -91,8 +104,12 @@ public class Request {
         CoreRequest[] cores = new CoreRequest[array == null ? 0 : array.length];
         Engine e = engineOf(array, cores);
         Status[] out = new Status[array.length];
+        WaitEvent ev = e == null ? null : WaitEvent.start();
         if (e != null) {
             e.awaitAll(cores);
+        }
+        if (ev != null) {
+            waitEvent(ev, "Waitall", active(cores), active(cores), first(cores));
         }
         for (int i = 0; i < array.length; i++) {
             out[i] = cores[i] == null ? Status.empty() : array[i].finish();
@@ -108,7 +125,11 @@ public class Request {
         if (e == null) {
             return Status.empty();
         }
+        WaitEvent ev = WaitEvent.start();
         int i = e.awaitAny(cores);
+        if (ev != null) {
+            waitEvent(ev, "Waitany", active(cores), 1, cores[i]);
+        }
         Status s = array[i].finish();
         s.index = i;
         return s;
@@ -121,14 +142,16 @@ public class Request {
         if (e == null) {
             return null;
         }
+        WaitEvent ev = WaitEvent.start();
         e.awaitAny(cores);
-        return completed(array, cores);
+        return completed(array, cores, ev, "Waitsome");
     }
 
     /** MPI_Testall: every status if all requests have completed, else null (nothing released). */
     public static Status[] Testall(Request[] array) {
         CoreRequest[] cores = new CoreRequest[array == null ? 0 : array.length];
         Engine e = engineOf(array, cores);
+        WaitEvent ev = e == null ? null : WaitEvent.start();
         if (e != null) {
             e.progress();
             for (CoreRequest r : cores) {
@@ -136,6 +159,9 @@ public class Request {
                     return null;
                 }
             }
+        }
+        if (ev != null) {
+            waitEvent(ev, "Testall", active(cores), active(cores), first(cores));
         }
         Status[] out = new Status[array.length];
         for (int i = 0; i < array.length; i++) {
@@ -152,9 +178,13 @@ public class Request {
         if (e == null) {
             return Status.empty();
         }
+        WaitEvent ev = WaitEvent.start();
         e.progress();
         for (int i = 0; i < cores.length; i++) {
             if (cores[i] != null && cores[i].isDone()) {
+                if (ev != null) {
+                    waitEvent(ev, "Testany", active(cores), 1, cores[i]);
+                }
                 Status s = array[i].finish();
                 s.index = i;
                 return s;
@@ -170,23 +200,56 @@ public class Request {
         if (e == null) {
             return null;
         }
+        WaitEvent ev = WaitEvent.start();
         e.progress();
-        return completed(array, cores);
+        return completed(array, cores, ev, "Testsome");
     }
 
     /**
      * Finishes the requests done now. Each request's state is read once: a send may be completed by the
      * receiving rank's thread at any moment, so two passes could disagree.
      */
-    private static Status[] completed(Request[] array, CoreRequest[] cores) {
+    private static Status[] completed(Request[] array, CoreRequest[] cores, WaitEvent ev, String call) {
         Status[] out = new Status[cores.length];
         int k = 0;
+        CoreRequest first = null;
         for (int i = 0; i < cores.length; i++) {
             if (cores[i] != null && cores[i].isDone()) {
+                if (first == null) {
+                    first = cores[i];
+                }
                 out[k] = array[i].finish();
                 out[k++].index = i;
             }
         }
+        if (ev != null && first != null) {
+            waitEvent(ev, call, active(cores), k, first);
+        }
         return java.util.Arrays.copyOf(out, k);
+    }
+
+    // ------------------------------------------------------------------ JFR events (jmpi.core.jfr)
+
+    /** Commits a wait's event: {@code first} is the first request it completed (a send's destination, a receive's source). */
+    private static void waitEvent(WaitEvent ev, String call, int requests, int completed, CoreRequest first) {
+        ev.finish(first.engine().worldRank(), call, requests, completed, first instanceof SendRequest ? "send" : "recv",
+                first.source(), first.tag());
+    }
+
+    private static int active(CoreRequest[] cores) {
+        int n = 0;
+        for (CoreRequest r : cores) {
+            n += r == null ? 0 : 1;
+        }
+        return n;
+    }
+
+    private static CoreRequest first(CoreRequest[] cores) {
+        for (CoreRequest r : cores) {
+            if (r != null) {
+                return r;
+            }
+        }
+        return null;
     }
 }

@@ -302,6 +302,25 @@ public class Comm implements Freeable, Cloneable {
         return name;
     }
 
+    // ------------------------------------------------------------------ JFR events (jmpi.core.jfr)
+
+    /** Commits a point-to-point call's event: {@code peer} is a rank of this communicator (or a wildcard / PROC_NULL). */
+    final void p2pEvent(jmpi.core.jfr.PointToPointEvent ev, String call, int peer, int tag, long bytes)
+            throws MPIException {
+        CoreComm c = core();
+        ev.finish(c.engine().worldRank(), call, name, c.context(), peer, peer >= 0 ? c.worldRank(peer) : -1, tag, bytes);
+    }
+
+    /** Bytes of {@code count} items of {@code type}. */
+    static long bytesOf(int count, Datatype type) throws MPIException {
+        return (long) count * type.elementsPerItem() * type.base().size();
+    }
+
+    /** Bytes a completed receive received. */
+    static long received(RecvRequest r) {
+        return (long) r.count() * r.type().size();
+    }
+
     // ------------------------------------------------------------------ point to point
 
     /** MPI_Send. */
@@ -326,21 +345,34 @@ public class Comm implements Freeable, Cloneable {
 
     private void blockingSend(Object buf, int count, Datatype type, int dest, int tag, SendMode mode)
             throws MPIException {
+        jmpi.core.jfr.PointToPointEvent ev = jmpi.core.jfr.PointToPointEvent.start(); // JFR: null when disabled
         run(() -> {
             SendRequest r = startSend("send buffer", buf, count, type, dest, tag, mode);
             r.engine().await(r);
             r.throwIfFailed();
+            if (ev != null) {
+                p2pEvent(ev, switch (mode) {
+                    case STANDARD -> "send";
+                    case BUFFERED -> "bSend";
+                    case SYNCHRONOUS -> "sSend";
+                    case READY -> "rSend";
+                }, dest, tag, bytesOf(count, type));
+            }
         });
     }
 
     /** MPI_Recv. */
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) throws MPIException {
+        jmpi.core.jfr.PointToPointEvent ev = jmpi.core.jfr.PointToPointEvent.start();
         return call(() -> {
             Buf b = Buf.of("receive buffer", buf, count, type, false, true);
             RecvRequest r = startRecv(b, count, type, source, tag);
             r.engine().await(r);
             r.throwIfFailed();
             b.back(r.count());
+            if (ev != null) {
+                p2pEvent(ev, "recv", r.source(), r.tag(), received(r));
+            }
             return Status.of(r);
         });
     }
@@ -349,6 +381,7 @@ public class Comm implements Freeable, Cloneable {
     public final Status sendRecv(Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
                                  Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag)
             throws MPIException {
+        jmpi.core.jfr.PointToPointEvent ev = jmpi.core.jfr.PointToPointEvent.start();
         return call(() -> {
             Buf out = Buf.of("sendRecv send buffer", sendbuf, sendcount, sendtype, true, false);
             Buf in = Buf.of("sendRecv receive buffer", recvbuf, recvcount, recvtype, false, true);
@@ -362,6 +395,9 @@ public class Comm implements Freeable, Cloneable {
             s.throwIfFailed();
             r.throwIfFailed();
             in.back(r.count());
+            if (ev != null) {
+                p2pEvent(ev, "sendRecv", dest, sendtag, bytesOf(sendcount, sendtype) + received(r));
+            }
             return Status.of(r);
         });
     }
@@ -369,6 +405,7 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Sendrecv_replace: sends {@code buf}'s items, then receives into it. */
     public final Status sendRecvReplace(Object buf, int count, Datatype type, int dest, int sendtag, int source,
                                         int recvtag) throws MPIException {
+        jmpi.core.jfr.PointToPointEvent ev = jmpi.core.jfr.PointToPointEvent.start();
         return call(() -> {
             Buf b = Buf.of("sendRecvReplace buffer", buf, count, type, true, true);
             Buf copy = Buf.ofArray(copyOf(b.array, b.offset + Buf.reach(type, count)), b.offset);
@@ -379,6 +416,9 @@ public class Comm implements Freeable, Cloneable {
             s.throwIfFailed();
             r.throwIfFailed();
             b.back();
+            if (ev != null) {
+                p2pEvent(ev, "sendRecvReplace", dest, sendtag, bytesOf(count, type) + received(r));
+            }
             return Status.of(r);
         });
     }
@@ -407,8 +447,18 @@ public class Comm implements Freeable, Cloneable {
             throws MPIException {
         core();
         MPI.assertDirectBuffer(buf);
+        jmpi.core.jfr.PointToPointEvent ev = jmpi.core.jfr.PointToPointEvent.start();
         return call(() -> {
-            return Request.of(this, startSend("send buffer", buf, count, type, dest, tag, mode), null);
+            Request r = Request.of(this, startSend("send buffer", buf, count, type, dest, tag, mode), null);
+            if (ev != null) {
+                p2pEvent(ev, switch (mode) {
+                    case STANDARD -> "iSend";
+                    case BUFFERED -> "ibSend";
+                    case SYNCHRONOUS -> "isSend";
+                    case READY -> "irSend";
+                }, dest, tag, bytesOf(count, type));
+            }
+            return r;
         });
     }
 
@@ -416,9 +466,14 @@ public class Comm implements Freeable, Cloneable {
     public final Request iRecv(Buffer buf, int count, Datatype type, int source, int tag) throws MPIException {
         core();
         MPI.assertDirectBuffer(buf);
+        jmpi.core.jfr.PointToPointEvent ev = jmpi.core.jfr.PointToPointEvent.start();
         return call(() -> {
             Buf b = Buf.of("receive buffer", buf, count, type, false, true);
-            return Request.of(this, startRecv(b, count, type, source, tag), b);
+            Request r = Request.of(this, startRecv(b, count, type, source, tag), b);
+            if (ev != null) {
+                p2pEvent(ev, "iRecv", source, tag, bytesOf(count, type));
+            }
+            return r;
         });
     }
 
@@ -493,8 +548,12 @@ public class Comm implements Freeable, Cloneable {
     /** MPI_Probe: waits for a matching message and says what it is. */
     public final Status probe(int source, int tag) throws MPIException {
         CoreComm c = core();
+        jmpi.core.jfr.PointToPointEvent ev = jmpi.core.jfr.PointToPointEvent.start();
         return call(() -> {
             ProbeStatus p = c.engine().probe(c, source(source, c), tag(tag, true));
+            if (ev != null) {
+                p2pEvent(ev, "probe", p.source(), p.tag(), 0);
+            }
             return Status.of(p);
         });
     }

@@ -200,7 +200,11 @@ public class Request implements Freeable {
         if (w == null) {
             return Status.empty();
         }
+        jmpi.core.jfr.WaitEvent ev = jmpi.core.jfr.WaitEvent.start(); // JFR: null when disabled
         engine().await(w);
+        if (ev != null) {
+            waitEvent(ev, "waitFor", 1, 1, w);
+        }
         return finish();
     }
 
@@ -289,11 +293,34 @@ public class Request implements Freeable {
     /** MPI_Waitany: the status of one completed request, its index in {@link Status#getIndex()}; UNDEFINED if none is active. */
     public static Status waitAnyStatus(Request[] requests) throws MPIException {
         Work[] w = works(requests);
+        jmpi.core.jfr.WaitEvent ev = jmpi.core.jfr.WaitEvent.start();
         int i = awaitAny(w);
         if (i < 0) {
             return indexed(Status.empty(), MPI.UNDEFINED);
         }
+        if (ev != null) {
+            waitEvent(ev, "waitAny", active(w), 1, w[i]);
+        }
         return indexed(requests[i].finish(), i);
+    }
+
+    /** Commits a wait's event: {@code first} is the first request it completed. */
+    private static void waitEvent(jmpi.core.jfr.WaitEvent ev, String call, int requests, int completed, Work first)
+            throws MPIException {
+        if (first instanceof PointToPoint p) {
+            ev.finish(engine().worldRank(), call, requests, completed, p.core instanceof jmpi.core.SendRequest ? "send"
+                    : "recv", p.core.source(), p.core.tag());
+        } else {
+            ev.finish(engine().worldRank(), call, requests, completed, "other", -1, -1);
+        }
+    }
+
+    private static int active(Work[] w) {
+        int n = 0;
+        for (Work x : w) {
+            n += x == null ? 0 : 1;
+        }
+        return n;
     }
 
     /** MPI_Waitany: the index of the completed request, or MPI.UNDEFINED when none is active. */
@@ -348,10 +375,16 @@ public class Request implements Freeable {
     public static Status[] waitAllStatus(Request[] requests) throws MPIException {
         Work[] w = works(requests);
         Engine e = engine();
+        jmpi.core.jfr.WaitEvent ev = jmpi.core.jfr.WaitEvent.start();
+        Work firstWork = null;
         for (Work x : w) {
             if (x != null) {
                 e.await(x);
+                firstWork = firstWork == null ? x : firstWork;
             }
+        }
+        if (ev != null && firstWork != null) {
+            waitEvent(ev, "waitAll", active(w), active(w), firstWork);
         }
         Status[] out = new Status[w.length];
         MPIException first = null;

@@ -13,6 +13,7 @@ import jmpi.core.CoreComm;
 import jmpi.core.Engine;
 import jmpi.core.ErrorClass;
 import jmpi.core.MpiError;
+import jmpi.core.jfr.CollectiveEvent;
 import jmpi.datatype.BasicType;
 import jmpi.spi.Setting;
 
@@ -241,13 +242,18 @@ public final class Coll {
     }
 
     private static void barrier(CoreComm comm, boolean program) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State s = state(comm.engine());
         Ctx c = ctx(comm, Collective.BARRIER, -1);
         if (s.check && program) {
             Agreement.check(c, Collective.BARRIER, -1, BasicType.BYTE, 0, null);
         }
         Problem p = problem(c, 0, 0, true, BasicType.BYTE);
-        s.barrier.pick(c, p, program).run(c);
+        BarrierAlgorithm a = s.barrier.pick(c, p, program);
+        a.run(c);
+        if (ev != null) {
+            record(ev, comm, Collective.BARRIER, a.name(), -1, 0, program);
+        }
     }
 
     public static void bcast(CoreComm comm, Object buf, int off, int count, BasicType t, int root) {
@@ -255,13 +261,18 @@ public final class Coll {
     }
 
     private static void bcast(CoreComm comm, Object buf, int off, int count, BasicType t, int root, boolean program) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State s = state(comm.engine());
         Ctx c = ctx(comm, Collective.BCAST, root);
         if (s.check && program) {
             Agreement.check(c, Collective.BCAST, root, t, count, null);
         }
         Problem p = problem(c, bytes(count, t), count, true, t);
-        s.bcast.pick(c, p, program).run(c, buf, off, count, t, root);
+        BcastAlgorithm a = s.bcast.pick(c, p, program);
+        a.run(c, buf, off, count, t, root);
+        if (ev != null) {
+            record(ev, comm, Collective.BCAST, a.name(), root, p.bytes(), program);
+        }
     }
 
     public static void reduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op,
@@ -271,13 +282,18 @@ public final class Coll {
 
     private static void reduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op,
                                int root, boolean program) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.REDUCE, root);
         if (st.check && program) {
             Agreement.check(c, Collective.REDUCE, root, t, count, op);
         }
         Problem p = problem(c, bytes(count, t), count, op.commutative(), t, op);
-        st.reduce.pick(c, p, program).run(c, s, so, r, ro, count, t, op, root);
+        ReduceAlgorithm a = st.reduce.pick(c, p, program);
+        a.run(c, s, so, r, ro, count, t, op, root);
+        if (ev != null) {
+            record(ev, comm, Collective.REDUCE, a.name(), root, p.bytes(), program);
+        }
     }
 
     public static void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
@@ -286,6 +302,7 @@ public final class Coll {
 
     private static void allreduce(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t,
                                   Combiner op, boolean program) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.ALLREDUCE, -1);
         if (st.check && program) {
@@ -298,6 +315,9 @@ public final class Coll {
             so = 0;
         }
         a.run(c, s, so, r, ro, count, t, op);
+        if (ev != null) {
+            record(ev, comm, Collective.ALLREDUCE, a.name(), -1, p.bytes(), program);
+        }
     }
 
     /** A copy of {@code n} elements of {@code a} from {@code offset}. */
@@ -313,26 +333,37 @@ public final class Coll {
 
     private static void gather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root,
                                boolean program) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.GATHER, root);
         if (st.check && program) {
             Agreement.check(c, Collective.GATHER, root, t, count, null);
         }
         Problem p = problem(c, bytes(count, t), count, true, t);
-        st.gather.pick(c, p, program).run(c, s, so, r, ro, count, t, root);
+        GatherAlgorithm a = st.gather.pick(c, p, program);
+        a.run(c, s, so, r, ro, count, t, root);
+        if (ev != null) {
+            record(ev, comm, Collective.GATHER, a.name(), root, p.bytes(), program);
+        }
     }
 
     public static void scatter(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, int root) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.SCATTER, root);
         if (st.check) {
             Agreement.check(c, Collective.SCATTER, root, t, count, null);
         }
         Problem p = problem(c, bytes(count, t), count, true, t);
-        st.scatter.pick(c, p, true).run(c, s, so, r, ro, count, t, root);
+        ScatterAlgorithm a = st.scatter.pick(c, p, true);
+        a.run(c, s, so, r, ro, count, t, root);
+        if (ev != null) {
+            record(ev, comm, Collective.SCATTER, a.name(), root, p.bytes(), true);
+        }
     }
 
     public static void allgather(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.ALLGATHER, -1);
         if (st.check) {
@@ -345,16 +376,24 @@ public final class Coll {
             so = 0;
         }
         a.run(c, s, so, r, ro, count, t);
+        if (ev != null) {
+            record(ev, comm, Collective.ALLGATHER, a.name(), -1, p.bytes(), true);
+        }
     }
 
     public static void alltoall(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.ALLTOALL, -1);
         if (st.check) {
             Agreement.check(c, Collective.ALLTOALL, -1, t, count, null);
         }
         Problem p = problem(c, bytes(count, t), count, true, t);
-        st.alltoall.pick(c, p, true).run(c, s, so, r, ro, count, t);
+        AlltoallAlgorithm a = st.alltoall.pick(c, p, true);
+        a.run(c, s, so, r, ro, count, t);
+        if (ev != null) {
+            record(ev, comm, Collective.ALLTOALL, a.name(), -1, p.bytes(), true);
+        }
     }
 
     public static void reduceScatter(CoreComm comm, Object s, int so, Object r, int ro, int[] counts, BasicType t,
@@ -364,6 +403,7 @@ public final class Coll {
 
     private static void reduceScatter(CoreComm comm, Object s, int so, Object r, int ro, int[] counts, BasicType t,
                                       Combiner op, boolean program) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.REDUCE_SCATTER, -1);
         if (st.check && program) {
@@ -375,17 +415,26 @@ public final class Coll {
             total += n;
         }
         Problem p = problem(c, total * t.size(), (int) Math.min(Integer.MAX_VALUE, total), op.commutative(), t);
-        st.reduceScatter.pick(c, p, program).run(c, s, so, r, ro, counts, t, op);
+        ReduceScatterAlgorithm a = st.reduceScatter.pick(c, p, program);
+        a.run(c, s, so, r, ro, counts, t, op);
+        if (ev != null) {
+            record(ev, comm, Collective.REDUCE_SCATTER, a.name(), -1, p.bytes(), program);
+        }
     }
 
     public static void scan(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.SCAN, -1);
         if (st.check) {
             Agreement.check(c, Collective.SCAN, -1, t, count, op);
         }
         Problem p = problem(c, bytes(count, t), count, op.commutative(), t);
-        st.scan.pick(c, p, true).run(c, s, so, r, ro, count, t, op);
+        ScanAlgorithm a = st.scan.pick(c, p, true);
+        a.run(c, s, so, r, ro, count, t, op);
+        if (ev != null) {
+            record(ev, comm, Collective.SCAN, a.name(), -1, p.bytes(), true);
+        }
     }
 
     /** MPI_Gatherv: rank i's {@code scount} elements to the root's {@code r} at {@code displs[i]}. Linear. */
@@ -396,6 +445,7 @@ public final class Coll {
 
     private static void gatherv(CoreComm comm, Object s, int so, int scount, Object r, int ro, int[] rcounts,
                                 int[] displs, BasicType t, int root, boolean program) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.GATHERV, root);
         if (st.check && program) {
@@ -404,11 +454,15 @@ public final class Coll {
         }
         st.count("gatherv.linear");
         GatherLinear.gatherv(c, s, so, scount, r, ro, rcounts, displs, t, root);
+        if (ev != null) {
+            record(ev, comm, Collective.GATHERV, "linear", root, bytes(scount, t), program);
+        }
     }
 
     /** MPI_Scatterv: block i ({@code scounts[i]} elements at {@code displs[i]} of the root's {@code s}) to rank i. Linear. */
     public static void scatterv(CoreComm comm, Object s, int so, int[] scounts, int[] displs, Object r, int ro,
                                 int rcount, BasicType t, int root) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.SCATTERV, root);
         if (st.check) {
@@ -417,6 +471,9 @@ public final class Coll {
         }
         st.count("scatterv.linear");
         ScatterLinear.scatterv(c, s, so, scounts, displs, r, ro, rcount, t, root);
+        if (ev != null) {
+            record(ev, comm, Collective.SCATTERV, "linear", root, bytes(rcount, t), true);
+        }
     }
 
     /** MPI_Allgatherv: rank i's block to every rank's {@code r} at {@code displs[i]}. Ring. */
@@ -427,6 +484,7 @@ public final class Coll {
 
     private static void allgatherv(CoreComm comm, Object s, int so, int scount, Object r, int ro, int[] rcounts,
                                    int[] displs, BasicType t, boolean program) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.ALLGATHERV, -1);
         if (st.check && program) {
@@ -435,11 +493,15 @@ public final class Coll {
         }
         st.count("allgatherv.ring");
         AllgatherRing.allgatherv(c, s, so, scount, r, ro, rcounts, displs, t);
+        if (ev != null) {
+            record(ev, comm, Collective.ALLGATHERV, "ring", -1, bytes(scount, t), program);
+        }
     }
 
     /** MPI_Alltoallv: linear, at most 32 peers in flight. */
     public static void alltoallv(CoreComm comm, Object s, int so, int[] scounts, int[] sdispls, Object r, int ro,
                                  int[] rcounts, int[] rdispls, BasicType t) {
+        CollectiveEvent ev = CollectiveEvent.start();
         State st = state(comm.engine());
         Ctx c = ctx(comm, Collective.ALLTOALLV, -1);
         if (st.check) {
@@ -448,59 +510,105 @@ public final class Coll {
         }
         st.count("alltoallv.linear");
         AlltoallLinear.alltoallv(c, s, so, scounts, sdispls, r, ro, rcounts, rdispls, t);
+        if (ev != null) {
+            long sent = 0;
+            for (int n : scounts) {
+                sent += n;
+            }
+            record(ev, comm, Collective.ALLTOALLV, "linear", -1, sent * t.size(), true);
+        }
+    }
+
+    /** Commits a collective's JFR event ({@code jmpi.Collective}); {@code program} false for a hierarchical step. */
+    private static void record(CollectiveEvent ev, CoreComm comm, Collective k, String algorithm, int root, long bytes,
+                               boolean program) {
+        ev.finish(comm.engine().worldRank(), k.tableName(), algorithm, comm.context(), comm.size(), root, bytes,
+                !program);
     }
 
     // ---------------------------------------------------------------- blocking forms of NonBlocking's schedules
 
     /** MPI_Exscan: {@link NonBlocking#iexscan} waited for (rank 0's {@code r} untouched). */
     public static void exscan(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t, Combiner op) {
+        CollectiveEvent ev = CollectiveEvent.start();
         NonBlocking.iexscan(comm, s, so, r, ro, count, t, op).await();
+        if (ev != null) {
+            record(ev, comm, Collective.EXSCAN, "schedule", -1, bytes(count, t), true);
+        }
     }
 
     /** MPI_Reduce_scatter_block: {@link NonBlocking#ireduceScatterBlock} waited for. */
     public static void reduceScatterBlock(CoreComm comm, Object s, int so, Object r, int ro, int count, BasicType t,
                                           Combiner op) {
+        CollectiveEvent ev = CollectiveEvent.start();
         NonBlocking.ireduceScatterBlock(comm, s, so, r, ro, count, t, op).await();
+        if (ev != null) {
+            record(ev, comm, Collective.REDUCE_SCATTER_BLOCK, "schedule", -1, bytes(count, t), true);
+        }
     }
 
     /** MPI_Alltoallw, flat (one array, offset, count and type per peer): {@link NonBlocking#ialltoallw} waited for. */
     public static void alltoallw(CoreComm comm, Object[] sbufs, int[] soffs, int[] scounts, BasicType[] stypes,
                                  Object[] rbufs, int[] roffs, int[] rcounts, BasicType[] rtypes) {
+        CollectiveEvent ev = CollectiveEvent.start();
         NonBlocking.ialltoallw(comm, sbufs, soffs, scounts, stypes, rbufs, roffs, rcounts, rtypes).await();
+        if (ev != null) {
+            record(ev, comm, Collective.ALLTOALLW, "schedule", -1, 0, true);
+        }
     }
 
     /** MPI_Neighbor_allgather: {@link NonBlocking#ineighborAllgather} waited for. */
     public static void neighborAllgather(CoreComm comm, int[] sources, int[] destinations, Object s, int so, Object r,
                                          int ro, int count, BasicType t) {
+        CollectiveEvent ev = CollectiveEvent.start();
         NonBlocking.ineighborAllgather(comm, sources, destinations, s, so, r, ro, count, t).await();
+        if (ev != null) {
+            record(ev, comm, Collective.NEIGHBOR_ALLGATHER, "schedule", -1, bytes(count, t), true);
+        }
     }
 
     /** MPI_Neighbor_allgatherv: {@link NonBlocking#ineighborAllgatherv} waited for. */
     public static void neighborAllgatherv(CoreComm comm, int[] sources, int[] destinations, Object s, int so,
                                           int scount, Object r, int ro, int[] rcounts, int[] displs, BasicType t) {
+        CollectiveEvent ev = CollectiveEvent.start();
         NonBlocking.ineighborAllgatherv(comm, sources, destinations, s, so, scount, r, ro, rcounts, displs, t).await();
+        if (ev != null) {
+            record(ev, comm, Collective.NEIGHBOR_ALLGATHERV, "schedule", -1, bytes(scount, t), true);
+        }
     }
 
     /** MPI_Neighbor_alltoall: {@link NonBlocking#ineighborAlltoall} waited for. */
     public static void neighborAlltoall(CoreComm comm, int[] sources, int[] destinations, Object s, int so, Object r,
                                         int ro, int count, BasicType t) {
+        CollectiveEvent ev = CollectiveEvent.start();
         NonBlocking.ineighborAlltoall(comm, sources, destinations, s, so, r, ro, count, t).await();
+        if (ev != null) {
+            record(ev, comm, Collective.NEIGHBOR_ALLTOALL, "schedule", -1, bytes(count, t), true);
+        }
     }
 
     /** MPI_Neighbor_alltoallv: {@link NonBlocking#ineighborAlltoallv} waited for. */
     public static void neighborAlltoallv(CoreComm comm, int[] sources, int[] destinations, Object s, int so,
                                          int[] scounts, int[] sdispls, Object r, int ro, int[] rcounts, int[] rdispls,
                                          BasicType t) {
+        CollectiveEvent ev = CollectiveEvent.start();
         NonBlocking.ineighborAlltoallv(comm, sources, destinations, s, so, scounts, sdispls, r, ro, rcounts, rdispls, t)
                 .await();
+        if (ev != null) {
+            record(ev, comm, Collective.NEIGHBOR_ALLTOALLV, "schedule", -1, 0, true);
+        }
     }
 
     /** MPI_Neighbor_alltoallw, flat: {@link NonBlocking#ineighborAlltoallw} waited for. */
     public static void neighborAlltoallw(CoreComm comm, int[] sources, int[] destinations, Object[] sbufs, int[] soffs,
                                          int[] scounts, BasicType[] stypes, Object[] rbufs, int[] roffs, int[] rcounts,
                                          BasicType[] rtypes) {
+        CollectiveEvent ev = CollectiveEvent.start();
         NonBlocking.ineighborAlltoallw(comm, sources, destinations, sbufs, soffs, scounts, stypes, rbufs, roffs, rcounts,
                 rtypes).await();
+        if (ev != null) {
+            record(ev, comm, Collective.NEIGHBOR_ALLTOALLW, "schedule", -1, 0, true);
+        }
     }
 
     // ---------------------------------------------------------------- the hierarchical algorithms' steps

@@ -141,6 +141,39 @@ class JmpirunCliTest {
                 r.err());
     }
 
+    /** The jmpi events of a JFR file, by type name: how many of each. */
+    private static java.util.Map<String, Long> jmpiEvents(Path file) throws IOException {
+        assertTrue(java.nio.file.Files.isRegularFile(file), file + " was not written");
+        return jdk.jfr.consumer.RecordingFile.readAllEvents(file).stream().map(e -> e.getEventType().getName())
+                .filter(n -> n.startsWith("jmpi.")).collect(java.util.stream.Collectors.groupingBy(n -> n,
+                        java.util.stream.Collectors.counting()));
+    }
+
+    @Test
+    void profileOfAThreadsJobIsWrittenWhetherItEndsWellFailsOrTimesOut(@TempDir Path dir) throws Exception {
+        Run ok = jmpirun("-np", "2", "--profile", dir.resolve("ok.jfr").toString(), "-cp", cp(), Prints.class.getName());
+        assertEquals(0, ok.exit(), ok.err());
+        assertTrue(ok.err().contains("profile written to " + dir.resolve("ok.jfr")), ok.err());
+        assertEquals(java.util.Map.of("jmpi.Rank", 2L), jmpiEvents(dir.resolve("ok.jfr")),
+                "each rank's life from Init to Finalize (whose barrier is the engine's own, not a collective call)");
+        Run failed = jmpirun("-np", "3", "--profile", dir.resolve("failed.jfr").toString(), "-cp", cp(),
+                Throws.class.getName());
+        assertEquals(1, failed.exit(), failed.err());
+        jmpiEvents(dir.resolve("failed.jfr"));
+        Run late = jmpirun("-np", "2", "--timeout", "3", "--profile", dir.resolve("late.jfr").toString(), "-cp", cp(),
+                Hangs.class.getName());
+        assertEquals(124, late.exit(), late.err());
+        jmpiEvents(dir.resolve("late.jfr"));
+    }
+
+    @Test
+    void profileIntoAMissingDirectoryIsAUsageError() throws Exception {
+        Run r = jmpirun("-np", "2", "--profile", "/nonexistent-jmpi-dir/p.jfr", "-cp", cp(), Prints.class.getName());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("--profile /nonexistent-jmpi-dir/p.jfr: /nonexistent-jmpi-dir is not a writable"
+                + " directory"), r.err());
+    }
+
     @Test
     void badOptionsGiveUsage() throws Exception {
         Run r = jmpirun("-np", "zero", Prints.class.getName());

@@ -52,6 +52,8 @@ public final class Engine {
     private final PointToPoint p2p;
     private final FinalizeReport report;
     private volatile boolean finalized;
+    /** JFR: this rank's life from Init to Finalize ({@code jmpi.Rank}), or null when the event was disabled at Init. */
+    private final jmpi.core.jfr.RankEvent life;
     /** State of upper layers kept per rank (collective counters, ...): see {@link #attachment}. */
     private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> attachments =
             new java.util.concurrent.ConcurrentHashMap<>();
@@ -86,6 +88,7 @@ public final class Engine {
         this.self = new CoreComm(this, SELF_CONTEXT, 0, new int[] {env.rank()});
         comms.register(world);
         comms.register(self);
+        this.life = jmpi.core.jfr.RankEvent.start(env.rank(), env.size(), endpoint.getClass().getSimpleName());
     }
 
     /**
@@ -432,6 +435,9 @@ public final class Engine {
         finalized = true;
         endpoint.close();
         job.finalized(env.rank());
+        if (life != null) {
+            life.finish();
+        }
         if (error != null) {
             throw error;
         }

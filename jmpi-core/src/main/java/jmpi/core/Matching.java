@@ -1,5 +1,7 @@
 package jmpi.core;
 
+import jmpi.core.jfr.RendezvousEvent;
+
 import java.lang.foreign.MemorySegment;
 import java.util.function.IntPredicate;
 
@@ -105,6 +107,12 @@ final class Matching implements PointToPoint {
             size = (long) elements * type.size();
         }
         Protocol protocol = Protocol.choose(mode, type, size, plan, smallLimit, eagerLimit, sharesMemory, worldDest);
+        if (protocol == Protocol.RENDEZVOUS || protocol == Protocol.RENDEZVOUS_THROUGH_PLANS) {
+            // JFR (jmpi.Rendezvous): null unless the event is enabled; committed when the send completes.
+            req.rendezvous = RendezvousEvent.start(engine.worldRank(), worldDest, context, tag, size,
+                    protocol == Protocol.RENDEZVOUS_THROUGH_PLANS ? "shared-plans"
+                            : endpoint.sharesMemoryWith(worldDest) ? "shared" : "bytes", (context & 1) != 0);
+        }
         if (protocol == Protocol.RENDEZVOUS_THROUGH_PLANS) {
             sharedProtocol.sendThroughPlans(req, worldDest, context, source, tag, buf, offset, items, plan, elements, type);
             return req;

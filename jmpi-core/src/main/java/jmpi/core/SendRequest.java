@@ -9,6 +9,11 @@ import jmpi.spi.Completion;
 public final class SendRequest extends CoreRequest implements Completion {
     /** A rendezvous copy the sender may help with while it waits; set by the receiver. */
     private volatile CopyJob copyJob;
+    /**
+     * The JFR event of this send's rendezvous, or null (not a rendezvous, or the event disabled): written by the
+     * sending thread before the send's first frame leaves, committed once by whichever thread completes it.
+     */
+    jmpi.core.jfr.RendezvousEvent rendezvous;
 
     SendRequest(Engine engine, int dest, int tag) {
         super(engine);
@@ -22,6 +27,11 @@ public final class SendRequest extends CoreRequest implements Completion {
         if (errorClass != 0) {
             error = ErrorClass.ofCode(errorClass);
             errorDetail = "reported by the receiver";
+        }
+        jmpi.core.jfr.RendezvousEvent e = rendezvous;
+        if (e != null) {
+            rendezvous = null;
+            e.finish();
         }
         markDone();
         engine.endpoint().wake();
@@ -43,6 +53,11 @@ public final class SendRequest extends CoreRequest implements Completion {
     }
 
     void completeLocally() {
+        jmpi.core.jfr.RendezvousEvent e = rendezvous;
+        if (e != null) {
+            rendezvous = null;
+            e.finish();
+        }
         markDoneLocally();
     }
 }

@@ -90,6 +90,13 @@ public final class Jmpirun implements Callable<Integer> {
     @Option(names = "--timeout", description = "fail the job after this many seconds (0: no limit)")
     long timeoutSeconds;
 
+    @Option(names = "--profile", paramLabel = "FILE", description = "record the job with JDK Flight Recorder: jmpi's"
+            + " events (every point-to-point call, collective with its algorithm, rendezvous, wait; each names its rank)"
+            + " with stack traces, plus the JDK's default settings. threads: one recording of this JVM, FILE; shm, tcp,"
+            + " auto, native: one file per rank JVM, FILE with .rank<N> before its extension (N: the JVM's first rank)."
+            + " Written also when the job fails or times out. Summary: bin/jmpiprof FILE...")
+    Path profile;
+
     @Parameters(index = "0", paramLabel = "MainClass", description = "the program's main class")
     String mainClass;
 
@@ -114,6 +121,12 @@ public final class Jmpirun implements Callable<Integer> {
         if (ranksPerJvm < 1) {
             throw usage("--ranks-per-jvm must be at least 1, not " + ranksPerJvm);
         }
+        if (profile != null && hostfile == null) {
+            Path dir = profile.toAbsolutePath().getParent();
+            if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
+                throw usage("--profile " + profile + ": " + dir + " is not a writable directory");
+            }
+        }
         if (kind.equals("native")) {
             return runNative();
         }
@@ -127,11 +140,18 @@ public final class Jmpirun implements Callable<Integer> {
                         + " a process transport (auto, shm, tcp)");
             }
             properties.forEach(System::setProperty);
-            result = new ThreadsJob(spec).run();
+            jdk.jfr.Recording recording = profile == null ? null : Profiling.startHere(profile);
+            try {
+                result = new ThreadsJob(spec).run();
+            } finally {
+                if (recording != null) {
+                    Profiling.stop(recording);
+                }
+            }
         } else {
             checkTransport(urls, kind);
             ProcessJob job = new ProcessJob(spec, kind).inheritStdin(true).ranksPerJvm(ranksPerJvm);
-            if (!properties.isEmpty()) {
+            if (!properties.isEmpty() || profile != null) {
                 job.jvmOptions(jvmOptions());
             }
             try {
@@ -167,10 +187,13 @@ public final class Jmpirun implements Callable<Integer> {
         return result.exitCode();
     }
 
-    /** JMPI_JAVA_OPTS, then the -D options. */
+    /** JMPI_JAVA_OPTS, then the -D options, then --profile's property (each rank JVM records itself: {@link Profiling}). */
     private List<String> jvmOptions() {
         List<String> options = new ArrayList<>(ProcessJob.splitOptions(System.getenv("JMPI_JAVA_OPTS")));
         properties.forEach((k, v) -> options.add("-D" + k + "=" + v));
+        if (profile != null) {
+            options.add("-D" + LauncherSetting.PROFILE.property() + "=" + profile.toAbsolutePath());
+        }
         return options;
     }
 

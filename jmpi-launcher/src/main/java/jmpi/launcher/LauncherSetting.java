@@ -24,7 +24,9 @@ public enum LauncherSetting implements Setting {
     THREADS_ENCODE("jmpi.threads.encode", "false",
             "Run the threads transport as a byte transport: no shared arrays, every frame encoded and decoded (for testing the shm/tcp protocols in one JVM)."),
     THREADS_PARENT_FIRST("jmpi.threads.parentFirst", "",
-            "Extra comma-separated class name prefixes that ranks load from the shared parent loader instead of per rank (libraries with no per-rank state).");
+            "Extra comma-separated class name prefixes that ranks load from the shared parent loader instead of per rank (libraries with no per-rank state)."),
+    PROFILE("jmpi.profile", "",
+            "Set by jmpirun --profile FILE for the rank JVMs of a process or native job: each records itself with JDK Flight Recorder (jmpi's events with stack traces plus the JDK's default settings) into FILE with .rank<N> before its extension (N: the JVM's first rank), written when the JVM exits.");
 
     private final Spec spec;
 

@@ -51,6 +51,7 @@ public final class NativeRankGuard implements RankEnvProvider {
                     + " finds no MPI launcher in its environment");
         }
         RankEnv inner = found.get();
+        Profiling.startInRank(inner.rank()); // jmpirun --profile: before the engine starts (its jmpi.Rank event)
         Watched watched = new Watched(inner.rank(), inner.size(), inner.endpoint(), new WatchedJob(inner.job()),
                 inner.localRanks(), inner.args(), mainClass);
         env = watched;

@@ -58,6 +58,7 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
             return Optional.empty();
         }
         ProcessLaunchInfo info = ProcessLaunchInfo.fromEnvironment(env);
+        Profiling.startInRank(info.rank()); // jmpirun --profile: before the engine starts (its jmpi.Rank event)
         if (info.ranks() != 1) {
             throw new IllegalStateException(ProcessLaunchInfo.RANKS + "=" + info.ranks() + ": a process that runs several"
                     + " ranks must be started through " + RankHost.class.getName() + " (jmpirun --ranks-per-jvm)");

@@ -40,6 +40,7 @@ public final class RankHost {
             System.exit(2);
         }
         ProcessLaunchInfo info = ProcessLaunchInfo.fromEnvironment(System::getenv);
+        Profiling.startInRank(info.rank()); // jmpirun --profile: one recording for this JVM's ranks
         String mainClass = argv[0];
         List<String> args = List.of(Arrays.copyOfRange(argv, 1, argv.length));
         int first = info.rank();
