@@ -28,17 +28,6 @@ public final class CollSweep {
     private CollSweep() {
     }
 
-    /** Rank 0's {@code flag} to every rank, point to point (a collective here may be forced to any algorithm). */
-    private static void tell(int[] flag, int rank, int ranks) {
-        if (rank == 0) {
-            for (int r = 1; r < ranks; r++) {
-                MPI.COMM_WORLD.Send(flag, 0, 1, MPI.INT, r, 0);
-            }
-        } else {
-            MPI.COMM_WORLD.Recv(flag, 0, 1, MPI.INT, 0, 0);
-        }
-    }
-
     public static void main(String[] args) {
         String[] own = MPI.Init(args);
         int rank = MPI.COMM_WORLD.Rank();
@@ -104,7 +93,7 @@ public final class CollSweep {
             Report.header("collective sweep", o, MPI.COMM_WORLD,
                     "per point the average over ranks of each rank's time per call, us (CollKernel), best of " + repeat
                             + " timed runs; before each collective's first point, at least " + warmupSeconds
-                            + " s of warm-up calls",
+                            + " s of warm-up rounds over all its sizes (many calls up to 64 KiB, one above)",
                     "allocated per point, reused across its calls").forEach(System.out::println);
             System.out.println("# SWEEP collective ranks bytes algorithm avg_us min_us max_us iters");
         }
@@ -136,14 +125,19 @@ public final class CollSweep {
                     continue;
                 }
                 if (!warmed && o.warmup > 0) {
-                    // the first point is not the JIT's: warm up for warmupSeconds on rank 0's clock (at least once)
-                    long until = System.nanoTime() + (long) (warmupSeconds * 1e9);
-                    int[] more = {1};
-                    while (more[0] != 0) {
-                        k.run(n, 5 * o.warmupFor(n), 0);
-                        more[0] = System.nanoTime() - until < 0 ? 1 : 0;
-                        tell(more, rank, ranks);
+                    // the first point is not the JIT's: warm up for warmupSeconds on rank 0's clock (at least once),
+                    // over every size of this collective that will be measured, because algorithms take other paths
+                    // at other sizes (a warm-up at the first size only left 800 B of a shared allreduce at 1.5-9.5 us
+                    // from run to run, against 1.03-1.06 us once its own path was compiled)
+                    List<Long> usable = new ArrayList<>();
+                    for (long r : mine) {
+                        long e = k.effectiveBytes(r);
+                        if (e >= 0 && k.unusable(e) == null
+                                && (k.bufferBytes(e) + e) * (threads ? ranks : 1) <= memCap && !usable.contains(e)) {
+                            usable.add(e);
+                        }
                     }
+                    Drivers.keepWarmingUp(warmupSeconds, Drivers.roundOver(usable, k, o));
                     warmed = true;
                 }
                 int iters = o.itersFor(n);

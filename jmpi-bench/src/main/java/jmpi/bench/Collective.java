@@ -111,8 +111,16 @@ public final class Collective {
         double warmed = 0;
         if (first >= 0 && o.warmup > 0) {
             k.run(first, 5 * o.warmupFor(first), o.warmupFor(first));
-            long at = first;
-            warmed = Drivers.keepWarmingUp(o.warmupSeconds, () -> k.run(at, 5 * o.warmupFor(at), 0));
+            // then rounds over every size to be measured: algorithms take other paths at other sizes
+            List<Long> usable = new java.util.ArrayList<>();
+            for (long n : sizes) {
+                long e = k.effectiveBytes(n);
+                if (e >= 0 && k.unusable(e) == null && (k.bufferBytes(e) + e) * (threads ? ranks : 1) <= memCap
+                        && !usable.contains(e)) {
+                    usable.add(e);
+                }
+            }
+            warmed = Drivers.keepWarmingUp(o.warmupSeconds, Drivers.roundOver(usable, k, o));
         }
         Report.prime(o, MPI.COMM_WORLD);
         if (rank == 0) {
@@ -123,8 +131,8 @@ public final class Collective {
                             + (k.isSameBuffer() ? "; one array as send and receive buffer (--same-buffer)" : ""),
                     "# algorithm: " + (forced != null ? forced + " (forced by -Djmpi.coll." + c + ")"
                             : "the selection table's choice (" + table.source() + ", locality " + locality + ")"),
-                    String.format(java.util.Locale.ROOT, "# JIT warm-up: untimed calls at the first size for %.2f s"
-                            + " (--warmup-seconds %s)", warmed, o.warmupSeconds),
+                    String.format(java.util.Locale.ROOT, "# JIT warm-up: untimed rounds over the sizes (many calls up to"
+                            + " 64 KiB, one above) for %.2f s (--warmup-seconds %s)", warmed, o.warmupSeconds),
                     "# collective ranks: all " + ranks + " (this header's 'only join the barriers' is for the"
                             + " point-to-point drivers)",
                     "# memory cap: sizes whose estimated buffers exceed " + memCap / (1 << 20) + " MiB "

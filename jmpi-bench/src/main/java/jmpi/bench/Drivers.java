@@ -99,6 +99,25 @@ final class Drivers {
     }
 
     /**
+     * One warm-up round of a collective over its sizes: {@code 5 x} the warm-up count at each size up to 64 KiB,
+     * and in the first round one call at each larger size (their paths are compiled by then from the small
+     * sizes' rounds, and a call of megabytes per round would stretch the warm-up).
+     */
+    static Runnable roundOver(List<Long> sizes, CollKernel k, BenchOptions o) {
+        boolean[] first = {true};
+        return () -> {
+            for (long n : sizes) {
+                if (n <= BenchOptions.LARGE_BYTES) {
+                    k.run(n, Math.max(1, 5 * o.warmupFor(n)), 0);
+                } else if (first[0]) {
+                    k.run(n, 1, 0);
+                }
+            }
+            first[0] = false;
+        };
+    }
+
+    /**
      * Runs {@code round} on every rank until {@code seconds} have passed on rank 0's clock (at least once when
      * seconds is above 0); rank 0 tells the others point to point whether to go on, so the decision costs no
      * collective (a collective may be forced to an algorithm that refuses it). Returns the seconds spent on rank 0.
