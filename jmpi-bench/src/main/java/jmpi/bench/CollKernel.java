@@ -209,6 +209,14 @@ public final class CollKernel {
         return true;
     }
 
+    /**
+     * Bytes of memory a point of {@code bytes} needs against the memory cap: the buffers and the message of one
+     * rank, times the ranks that share the cap ({@code sharers}: all ranks of the job on threads, 1 per process).
+     */
+    public long memoryNeed(long bytes, int sharers) {
+        return (bufferBytes(bytes) + bytes) * sharers;
+    }
+
     /** Bytes of buffers one rank allocates for {@code bytes} (the largest rank, the root). */
     public long bufferBytes(long bytes) {
         return switch (collective) {

@@ -114,7 +114,7 @@ public final class CollSweep {
                 // not forced: "default:" and the table's choice (not a menu name, so the tuner ignores it)
                 String alg = forced != null ? forced : "default:" + k.chosen(table, loc, n);
                 String why = k.unusable(n);
-                long need = (k.bufferBytes(n) + n) * (threads ? ranks : 1);
+                long need = k.memoryNeed(n, threads ? ranks : 1);
                 if (why == null && need > memCap) {
                     why = "needs about " + need / (1 << 20) + " MiB of buffers > cap " + memCap / (1 << 20) + " MiB";
                 }
@@ -129,15 +129,8 @@ public final class CollSweep {
                     // over every size of this collective that will be measured, because algorithms take other paths
                     // at other sizes (a warm-up at the first size only left 800 B of a shared allreduce at 1.5-9.5 us
                     // from run to run, against 1.03-1.06 us once its own path was compiled)
-                    List<Long> usable = new ArrayList<>();
-                    for (long r : mine) {
-                        long e = k.effectiveBytes(r);
-                        if (e >= 0 && k.unusable(e) == null
-                                && (k.bufferBytes(e) + e) * (threads ? ranks : 1) <= memCap && !usable.contains(e)) {
-                            usable.add(e);
-                        }
-                    }
-                    Drivers.keepWarmingUp(warmupSeconds, Drivers.roundOver(usable, k, o));
+                    Drivers.keepWarmingUp(warmupSeconds,
+                            Drivers.roundOver(Drivers.runnableSizes(mine, k, memCap, threads ? ranks : 1), k, o));
                     warmed = true;
                 }
                 int iters = o.itersFor(n);

@@ -112,15 +112,8 @@ public final class Collective {
         if (first >= 0 && o.warmup > 0) {
             k.run(first, 5 * o.warmupFor(first), o.warmupFor(first));
             // then rounds over every size to be measured: algorithms take other paths at other sizes
-            List<Long> usable = new java.util.ArrayList<>();
-            for (long n : sizes) {
-                long e = k.effectiveBytes(n);
-                if (e >= 0 && k.unusable(e) == null && (k.bufferBytes(e) + e) * (threads ? ranks : 1) <= memCap
-                        && !usable.contains(e)) {
-                    usable.add(e);
-                }
-            }
-            warmed = Drivers.keepWarmingUp(o.warmupSeconds, Drivers.roundOver(usable, k, o));
+            warmed = Drivers.keepWarmingUp(o.warmupSeconds,
+                    Drivers.roundOver(Drivers.runnableSizes(sizes, k, memCap, threads ? ranks : 1), k, o));
         }
         Report.prime(o, MPI.COMM_WORLD);
         if (rank == 0) {
@@ -157,7 +150,7 @@ public final class Collective {
                 }
                 continue;
             }
-            long need = (k.bufferBytes(n) + n) * (threads ? ranks : 1);
+            long need = k.memoryNeed(n, threads ? ranks : 1);
             if (need > memCap) {
                 if (rank == 0) {
                     System.out.println("# " + n + " B: skipped, needs about " + need / (1 << 20) + " MiB of buffers > cap "

@@ -99,6 +99,21 @@ final class Drivers {
     }
 
     /**
+     * The distinct sizes, after {@link CollKernel#effectiveBytes}, of {@code requested} that a collective's points
+     * will measure: usable by its algorithm and within {@code memCap} ({@link CollKernel#memoryNeed}).
+     */
+    static List<Long> runnableSizes(List<Long> requested, CollKernel k, long memCap, int sharers) {
+        List<Long> out = new ArrayList<>();
+        for (long r : requested) {
+            long e = k.effectiveBytes(r);
+            if (e >= 0 && k.unusable(e) == null && k.memoryNeed(e, sharers) <= memCap && !out.contains(e)) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /**
      * One warm-up round of a collective over its sizes: {@code 5 x} the warm-up count at each size up to 64 KiB,
      * and in the first round one call at each larger size (their paths are compiled by then from the small
      * sizes' rounds, and a call of megabytes per round would stretch the warm-up).
