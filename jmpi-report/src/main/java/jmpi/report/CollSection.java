@@ -29,27 +29,18 @@ final class CollSection implements Section {
         return "Broadcast and allreduce: every algorithm (Leus's Tables 1-9 layout)";
     }
 
-    String bcastNp(Context c) {
-        return c.quick ? "2 4" : "2 4 8 16";
-    }
-
-    String allreduceNp(Context c) {
+    /** The rank counts of both tables (one list: coll-sweep.sh then runs both menus side by side in each job). */
+    static String ranks(Context c) {
         return c.quick ? "2 4" : "2 4 8 16";
     }
 
     @Override
     public List<Step> steps(Context c) {
-        int b = CollKernel.tunable("bcast").size();
-        int a = CollKernel.tunable("allreduce").size();
-        int jobs = 0; // one job per rank count and menu position (coll-sweep.sh runs both menus side by side)
-        java.util.TreeSet<String> nps = new java.util.TreeSet<>(List.of((bcastNp(c) + " " + allreduceNp(c)).split(" ")));
-        for (String np : nps) {
-            boolean inB = (" " + bcastNp(c) + " ").contains(" " + np + " ");
-            boolean inA = (" " + allreduceNp(c) + " ").contains(" " + np + " ");
-            jobs += Math.max(inB ? b : 0, inA ? a : 0);
-        }
-        List<String> cmd = new ArrayList<>(List.of("bin/jmpibench", "coll-tables", "--bcast-np", bcastNp(c),
-                "--allreduce-np", allreduceNp(c), "--keep", c.out.resolve("raw/coll-sweeps").toString()));
+        // one job per rank count and menu position, as many positions as the longer menu has
+        int positions = Math.max(CollKernel.tunable("bcast").size(), CollKernel.tunable("allreduce").size());
+        int jobs = ranks(c).split(" ").length * positions;
+        List<String> cmd = new ArrayList<>(List.of("bin/jmpibench", "coll-tables", "--bcast-np", ranks(c),
+                "--allreduce-np", ranks(c), "--keep", c.out.resolve("raw/coll-sweeps").toString()));
         cmd.addAll(c.quick ? List.of("--max-doubles", "10000", "--iters", "60", "--warmup", "10")
                 : List.of("--max-doubles", "1000000"));
         return List.of(new Step("coll", "collective tables", cmd, NO_ENV, c.quick ? 4.0 * jobs : 25.0 * jobs, jobs,

@@ -91,8 +91,7 @@ final class CommsSection implements Section {
                 for (double n = lo; n <= hi * 1.0001; n *= 2) {
                     fit.add(new double[] {n, t0 + n / rInf});
                 }
-                Figures.Series f = Figures.Series.measured(b + " fit t0 + n/r_inf", fit);
-                times.add(new Figures.Series(f.name(), f.x(), f.y(), true));
+                times.add(Figures.Series.fitted(b + " fit t0 + n/r_inf", fit));
             }
         }
         if (provenance == null) {

@@ -41,8 +41,16 @@ final class Figures {
         }
 
         static Series measured(String name, List<double[]> points) {
+            return of(name, points, false);
+        }
+
+        static Series fitted(String name, List<double[]> points) {
+            return of(name, points, true);
+        }
+
+        private static Series of(String name, List<double[]> points, boolean fit) {
             return new Series(name, points.stream().mapToDouble(p -> p[0]).toArray(),
-                    points.stream().mapToDouble(p -> p[1]).toArray(), false);
+                    points.stream().mapToDouble(p -> p[1]).toArray(), fit);
         }
     }
 
@@ -58,14 +66,14 @@ final class Figures {
             throws IOException {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
-        Styler st = chart.getStyler();
-        chart.getStyler().setXAxisLogarithmic(logX);
-        chart.getStyler().setYAxisLogarithmic(logY);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
-        chart.getStyler().setPlotGridLinesVisible(true);
+        var st = chart.getStyler();
+        st.setXAxisLogarithmic(logX);
+        st.setYAxisLogarithmic(logY);
+        st.setLegendPosition(Styler.LegendPosition.InsideNW);
+        st.setPlotGridLinesVisible(true);
         st.setChartBackgroundColor(Color.WHITE);
         st.setLegendBackgroundColor(new Color(255, 255, 255, 220));
-        chart.getStyler().setMarkerSize(6);
+        st.setMarkerSize(6);
         List<String> names = new ArrayList<>();
         for (Series s : series) {
             List<double[]> kept = new ArrayList<>();

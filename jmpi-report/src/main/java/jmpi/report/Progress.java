@@ -17,7 +17,7 @@ final class Progress {
     private double doneEstimates;
     private Step step;
     private int stepIndex;
-    private int stepCount;
+    private final int stepCount;
     private int points;
     private int pointsSeen;
     private String point = "";

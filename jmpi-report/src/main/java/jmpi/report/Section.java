@@ -18,7 +18,7 @@ interface Section {
     /** Writes the section from the outputs of its steps ({@link Context#outputs}); a failed step is said so. */
     void render(Context c) throws IOException;
 
-    /** The JVM options the report gives the benchmark jobs it starts through bin/jmpirun or bin/jmpibench. */
+    /** No environment variables beyond the report's own for a step (most steps need none). */
     Map<String, String> NO_ENV = Map.of();
 
     /**
