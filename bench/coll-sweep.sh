@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # coll-sweep.sh coll-tables|tune [options]   (called by bin/jmpibench coll-tables / bin/jmpibench tune)
 #
-# coll-tables: Leus's broadcast/allreduce tables on the threads transport. For each rank count, one job per menu
-#   position k forces the k-th bcast and the k-th allreduce algorithm (-Djmpi.coll.bcast / .allreduce)
-#   and times 10^2..10^7 doubles (jmpi.bench.CollSweep); jmpi.bench.CollTables then prints, per
+# coll-tables: Leus's broadcast/allreduce tables on the threads transport. For each rank count, one job
+#   (jmpi.bench.CollSweep --menu true) times every bcast and allreduce algorithm at
+#   10^2..10^7 doubles, point by point in interleaved rounds; jmpi.bench.CollTables then prints, per
 #   collective and rank count, ms per algorithm, the default table's choice and its ratio to the best.
 #   --bcast-np "2 4 8 16"  --allreduce-np "2 4 8 16 32"  --max-doubles 10000000  --iters 200 --warmup 20
 #   --keep DIR (raw outputs)  --table FILE (judge this table instead of the built-in one)
-# tune: every algorithm of every collective over a grid (--np-list 2,4,8; sizes 8 B, 64 B, ... x8 up to
+# tune: every algorithm of every collective over a grid, one job per rank count as above (--np-list 2,4,8; sizes 8 B, 64 B, ... x8 up to
 #   --max 1M; --iters 50 --warmup 5; --transport threads) and writes the selection table (--out FILE,
 #   default jmpi-coll-table.txt) built by jmpi.bench.Tune; --base FILE keeps that table's lines for the
 #   other localities after the measured ones.
@@ -48,7 +48,6 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 dir=${keep:-$tmp}
 mkdir -p "$dir"
-menu() { "${java[@]}" -cp "$JMPI_LIB/*" jmpi.bench.CollTables --menu "$1"; }
 sweep() { # np jvm-options args...
   local np=$1 jopts=$2; shift 2
   # the options go to the launcher's JVM (threads: the ranks) and, by JMPI_JAVA_OPTS, to rank processes (shm, tcp)
@@ -59,27 +58,23 @@ sweep() { # np jvm-options args...
 start=$(date +%s)
 if [ "$what" = coll-tables ]; then
   [ "$transport" = threads ] || { echo "jmpibench coll-tables: threads transport only" >&2; exit 2; }
-  read -r -a bmenu <<< "$(menu bcast)"
-  read -r -a amenu <<< "$(menu allreduce)"
   sizes=; d=100
   while [ "$d" -le "$max_doubles" ]; do sizes+="${sizes:+,}$((d * 8))"; d=$((d * 10)); done
   nps=$(printf '%s\n' $bcast_np $allreduce_np | sort -nu)
   for np in $nps; do
-    for ((k = 0; k < (${#bmenu[@]} > ${#amenu[@]} ? ${#bmenu[@]} : ${#amenu[@]}); k++)); do
-      jopts=; colls=
-      if [[ " $bcast_np " == *" $np "* ]] && [ $k -lt ${#bmenu[@]} ]; then jopts+=" -Djmpi.coll.bcast=${bmenu[$k]}"; colls+="${colls:+,}bcast"; fi
-      if [[ " $allreduce_np " == *" $np "* ]] && [ $k -lt ${#amenu[@]} ]; then jopts+=" -Djmpi.coll.allreduce=${amenu[$k]}"; colls+="${colls:+,}allreduce"; fi
-      [ -n "$colls" ] || continue
-      echo "jmpibench coll-tables: $np ranks,$jopts ($(( $(date +%s) - start )) s so far)" >&2
-      sweep "$np" "$jopts" --collectives "$colls" --forced-only true --sizes "$sizes" \
-        --iters "${iters:-200}" --warmup "${warmup:-20}" > "$dir/np$np-k$k.txt"
-    done
+    colls=
+    if [[ " $bcast_np " == *" $np "* ]]; then colls+="${colls:+,}bcast"; fi
+    if [[ " $allreduce_np " == *" $np "* ]]; then colls+="${colls:+,}allreduce"; fi
+    # one job per rank count: every algorithm in turn, point by point (CollSweep --menu)
+    echo "jmpibench coll-tables: $np ranks, $colls, every algorithm ($(( $(date +%s) - start )) s so far)" >&2
+    sweep "$np" "" --collectives "$colls" --menu true --sizes "$sizes" \
+      --iters "${iters:-200}" --warmup "${warmup:-20}" > "$dir/np$np.txt"
   done
   echo "# Leus's broadcast/allreduce tables measured with jmpi, $(date -u '+%Y-%m-%d %H:%M UTC'), host $(hostname), $(nproc) cores"
   echo "# transport threads (every rank a thread of one JVM; ranks > cores means oversubscribed: $(nproc) cores)"
   echo "# JVM: $("${java[@]}" -version 2>&1 | head -1); options:$opts"
   echo "# per point: CollSweep, the average over ranks of each rank's time per call; MPI.DOUBLE, MPI.SUM for allreduce"
-  echo "# iterations: ${iters:-200} timed after ${warmup:-20} warm-up up to 64 KiB, scaled by 64K/size above (at least 4); each point the best of 3 timed runs"
+  echo "# iterations: ${iters:-200} timed after ${warmup:-20} warm-up up to 64 KiB, scaled by 64K/size above (at least 4); one job per rank count runs every algorithm (CollSweep --menu true): each point in 3 rounds, every algorithm once per round in rotating order, its best round shown; JIT warm-up 1 s per algorithm over all sizes"
   echo "# default = the algorithm the ${table:-built-in} selection table picks; ratio = its time / the best of the menu"
   grep -h '^# skipped' "$dir"/np*.txt | sed 's/^# skipped/# skipped:/' || true
   echo "# command: bin/jmpibench coll-tables --bcast-np \"$bcast_np\" --allreduce-np \"$allreduce_np\" --max-doubles $max_doubles${iters:+ --iters $iters}${warmup:+ --warmup $warmup}${table:+ --table $table}"
@@ -88,30 +83,13 @@ if [ "$what" = coll-tables ]; then
   [ -n "$table" ] && targs=(--table "$table")
   "${java[@]}" -cp "$JMPI_LIB/*" jmpi.bench.CollTables ${targs[@]+"${targs[@]}"} "$dir"/np*.txt
 elif [ "$what" = tune ]; then
-  colls=$("${java[@]}" -cp "$JMPI_LIB/*" jmpi.bench.CollTables --menu barrier >/dev/null && echo "barrier bcast reduce allreduce gather scatter allgather alltoall reduce_scatter scan")
-  declare -A menus
-  for c in $colls; do
-    menus[$c]=$(menu "$c")
-    # the shared-memory algorithms need ranks of one JVM: not forced (the timing barrier would refuse them) between processes
-    if [ "$transport" != threads ]; then menus[$c]=$(tr ' ' '\n' <<< "${menus[$c]}" | grep -v '^shared' | tr '\n' ' '); fi
-  done
   sizes=; s=8; maxb=$(awk -v m="$max" 'BEGIN { u = 1; if (m ~ /[Kk]$/) u = 1024; if (m ~ /[Mm]$/) u = 1048576; sub(/[KkMm]$/, "", m); print m * u }')
   while [ "$s" -le "$maxb" ]; do sizes+="${sizes:+,}$s"; s=$((s * 8)); done
   [ "$((s / 8))" -lt "$maxb" ] && sizes+=",$maxb"
-  longest=0
-  for c in $colls; do read -r -a m <<< "${menus[$c]}"; if [ ${#m[@]} -gt $longest ]; then longest=${#m[@]}; fi; done
   for np in ${np_list//,/ }; do
-    for ((k = 0; k < longest; k++)); do
-      jopts=
-      for c in $colls; do
-        read -r -a m <<< "${menus[$c]}"
-        [ $k -lt ${#m[@]} ] && jopts+=" -Djmpi.coll.$c=${m[$k]}"
-      done
-      [ -n "$jopts" ] || continue
-      echo "jmpibench tune: $np ranks, algorithm $((k + 1)) of each menu ($(( $(date +%s) - start )) s so far)" >&2
-      sweep "$np" "$jopts" --forced-only true --sizes "$sizes" --iters "${iters:-50}" --warmup "${warmup:-5}" \
-        > "$dir/np$np-k$k.txt"
-    done
+    # one job per rank count: every algorithm of every collective in turn, point by point (CollSweep --menu)
+    echo "jmpibench tune: $np ranks, every algorithm of every collective ($(( $(date +%s) - start )) s so far)" >&2
+    sweep "$np" "" --menu true --sizes "$sizes" --iters "${iters:-50}" --warmup "${warmup:-5}" > "$dir/np$np.txt"
   done
   # one machine: threads measure ranks of one JVM, shm and tcp ranks of one host (several JVMs)
   loc=jvm; [ "$transport" = threads ] || loc=host

@@ -19,12 +19,15 @@ import mpi.MPI;
  * {@code --min/--max} (doubling), {@code --iters/--warmup} (as {@link BenchOptions}, scaled above 64 KiB),
  * {@code --mem-cap BYTES}, {@code --forced-only true|false}, {@code --transport}, {@code --repeat R} (default
  * 3: each point is timed R times after its warm-up and the run with the lowest average is printed),
+ * {@code --menu true} (every algorithm of the menu in one job, point by point in interleaved rounds:
+ * {@link #sweepMenu}; {@code --repeat} is then the number of rounds; {@code -Djmpi.coll.<collective>} is ignored),
  * {@code --warmup-seconds S} (default 1; 0: off): before the first point of each collective, rounds of
  * 5 x its warm-up calls until rank 0 has spent S seconds in them, so that the JIT has compiled the call's path.
  * On this 2-core machine two spinning ranks leave the compiler threads little time: the broadcast of 800 bytes
  * on 2 ranks still ran at a few microseconds per call (C1 code) for the first 100 000 calls, 0.1-0.4 us after.
  */
 public final class CollSweep {
+    private static final int SYNC_TAG = 78;
     private CollSweep() {
     }
 
@@ -36,6 +39,7 @@ public final class CollSweep {
         List<Long> sizes = new ArrayList<>();
         long memCap = (long) (0.6 * Runtime.getRuntime().maxMemory());
         boolean forcedOnly = false;
+        boolean menu = false;
         int repeat = 3;
         double warmupSeconds = 1;
         BenchOptions o = null;
@@ -63,6 +67,8 @@ public final class CollSweep {
                     }
                 } else if (i + 1 < own.length && a.equals("--forced-only")) {
                     forcedOnly = Boolean.parseBoolean(own[++i]);
+                } else if (i + 1 < own.length && a.equals("--menu")) {
+                    menu = Boolean.parseBoolean(own[++i]);
                 } else {
                     rest.add(a);
                 }
@@ -96,6 +102,13 @@ public final class CollSweep {
                             + " s of warm-up rounds over all its sizes (many calls up to 64 KiB, one above)",
                     "allocated per point, reused across its calls").forEach(System.out::println);
             System.out.println("# SWEEP collective ranks bytes algorithm avg_us min_us max_us iters");
+        }
+        if (menu) {
+            for (String c : colls) {
+                sweepMenu(new CollKernel(c, MPI.COMM_WORLD), sizes, o, repeat, warmupSeconds, memCap, threads);
+            }
+            MPI.Finalize();
+            return;
         }
         for (String c : colls) {
             CollKernel k = new CollKernel(c, MPI.COMM_WORLD);
@@ -152,5 +165,114 @@ public final class CollSweep {
             }
         }
         MPI.Finalize();
+    }
+
+    /**
+     * {@code --menu true}: every algorithm of {@code k}'s collective ({@link CollKernel#tunable}, without the
+     * shared-memory ones between processes), all in this one job. Each point is timed in
+     * {@code rounds} rounds, each round running every algorithm once in turn (the order rotating from round to
+     * round), and each algorithm's best round is printed; the JIT warm-up runs every algorithm over all the sizes
+     * first ({@code warmupSeconds} per algorithm). Algorithms are switched by setting {@code -Djmpi.coll.<collective>}
+     * on every rank and {@link jmpi.coll.Coll#rereadForced} between barriers. So the algorithms of a point are
+     * compared in one JVM, with the same compiled code, heap and thread placement, instead of one JVM each: on 2
+     * cores the same algorithm measured 1.6x apart from one JVM to the next, more than most differences between
+     * algorithms.
+     */
+    private static void sweepMenu(CollKernel k, List<Long> sizes, BenchOptions o, int rounds, double warmupSeconds,
+                                  long memCap, boolean threads) {
+        String c = k.collective();
+        int rank = MPI.COMM_WORLD.Rank();
+        int ranks = MPI.COMM_WORLD.Size();
+        List<String> algs = new ArrayList<>();
+        for (String a : CollKernel.tunable(c)) {
+            if (threads || !a.startsWith("shared")) {
+                algs.add(a);
+            }
+        }
+        List<Long> mine = c.equals("barrier") ? List.of(0L) : sizes;
+        int sharers = threads ? ranks : 1;
+        if (o.warmup > 0) {
+            for (String a : algs) {
+                force(c, a);
+                Drivers.keepWarmingUp(warmupSeconds, Drivers.roundOver(Drivers.runnableSizes(mine, k, memCap, sharers), k, o));
+            }
+        }
+        List<Long> done = new ArrayList<>();
+        for (long requested : mine) {
+            long n = k.effectiveBytes(requested);
+            if (n < 0 || done.contains(n)) {
+                continue;
+            }
+            done.add(n);
+            int iters = o.itersFor(n);
+            double[][] best = new double[algs.size()][];
+            for (int r = 0; r < rounds; r++) {
+                for (int j = 0; j < algs.size(); j++) {
+                    int at = (j + r) % algs.size();
+                    String a = algs.get(at);
+                    force(c, a);
+                    String why = k.unusable(n);
+                    long need = k.memoryNeed(n, sharers);
+                    if (why == null && need > memCap) {
+                        why = "needs about " + need / (1 << 20) + " MiB of buffers > cap " + memCap / (1 << 20) + " MiB";
+                    }
+                    if (why != null) {
+                        if (r == 0 && rank == 0) {
+                            System.out.println("# skipped " + c + " " + ranks + " " + n + " " + a + ": " + why);
+                        }
+                        continue;
+                    }
+                    double[] t = k.run(n, iters, o.warmupFor(n));
+                    if (best[at] == null || t[1] < best[at][1]) {
+                        best[at] = t;
+                    }
+                }
+            }
+            if (rank == 0) {
+                for (int j = 0; j < algs.size(); j++) {
+                    double[] t = best[j];
+                    if (t != null) {
+                        System.out.println(String.format(Locale.ROOT, "SWEEP %s %d %d %s %.3f %.3f %.3f %d", c, ranks, n,
+                                algs.get(j), t[1], t[0], t[2], iters));
+                    }
+                }
+                System.out.flush();
+            }
+        }
+        force(c, null);
+    }
+
+    /**
+     * Makes every rank's next call of {@code collective} run {@code algorithm} (null: the table's choice again).
+     * Collective: no rank is in a call of it before the first barrier, every rank's next call comes after the
+     * second.
+     */
+    private static void force(String collective, String algorithm) {
+        sync();
+        if (algorithm == null) {
+            System.clearProperty("jmpi.coll." + collective);
+        } else {
+            System.setProperty("jmpi.coll." + collective, algorithm);
+        }
+        jmpi.coll.Coll.rereadForced();
+        sync();
+    }
+
+    /** A barrier of point-to-point messages: the barrier collective may be forced to any algorithm just now. */
+    private static void sync() {
+        int rank = MPI.COMM_WORLD.Rank();
+        int ranks = MPI.COMM_WORLD.Size();
+        byte[] token = new byte[1];
+        if (rank == 0) {
+            for (int r = 1; r < ranks; r++) {
+                MPI.COMM_WORLD.Recv(token, 0, 1, MPI.BYTE, r, SYNC_TAG);
+            }
+            for (int r = 1; r < ranks; r++) {
+                MPI.COMM_WORLD.Send(token, 0, 1, MPI.BYTE, r, SYNC_TAG);
+            }
+        } else {
+            MPI.COMM_WORLD.Send(token, 0, 1, MPI.BYTE, 0, SYNC_TAG);
+            MPI.COMM_WORLD.Recv(token, 0, 1, MPI.BYTE, 0, SYNC_TAG);
+        }
     }
 }

@@ -51,6 +51,44 @@ class CollDriversSmokeTest {
         }
     }
 
+    /**
+     * {@code --menu true}: one job runs every algorithm of every menu at every size, switching between them; each
+     * (collective, size) accounts for every tunable algorithm, measured or skipped with its reason.
+     */
+    @Test
+    void sweepOfEveryMenuInOneJob() {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream out = System.out;
+        System.setOut(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            MultiRank.runOk(3, CollSweep.class, LIMIT, "--menu", "true", "--sizes", "8,64,4096", "--iters", "3",
+                    "--warmup", "1", "--warmup-seconds", "0.01", "--repeat", "2");
+        } finally {
+            System.setOut(out);
+        }
+        String text = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        java.util.Map<String, java.util.Set<String>> seen = new java.util.TreeMap<>();
+        for (String line : text.split("\n")) {
+            String[] f = line.split(" ");
+            if (line.startsWith("SWEEP ")) {
+                seen.computeIfAbsent(f[1] + " " + f[3], k -> new java.util.TreeSet<>()).add(f[4]);
+            } else if (line.startsWith("# skipped ")) {
+                seen.computeIfAbsent(f[2] + " " + f[4], k -> new java.util.TreeSet<>()).add(f[5].replace(":", ""));
+            }
+        }
+        int points = 0;
+        for (String c : CollKernel.COLLECTIVES) {
+            java.util.Set<String> want = new java.util.TreeSet<>(CollKernel.tunable(c));
+            for (java.util.Map.Entry<String, java.util.Set<String>> e : seen.entrySet()) {
+                if (e.getKey().startsWith(c + " ")) {
+                    assertEquals(want, e.getValue(), "algorithms accounted for at " + e.getKey() + "\n" + text);
+                    points++;
+                }
+            }
+        }
+        assertEquals(true, points >= 3 * (CollKernel.COLLECTIVES.size() - 1) + 1, points + " points\n" + text);
+    }
+
     @Test
     void noncontig() {
         MultiRank.runOk(2, Noncontig.class, LIMIT, "--max", "4K", "--iters", "5", "--warmup", "1");

@@ -38,7 +38,24 @@ public final class Coll {
     /** Most table answers a rank remembers (over all collectives). */
     private static final int CHOICES_KEPT = 4096;
 
+    /**
+     * Bumped by {@link #rereadForced()}: a chooser whose copy differs reads its {@code -Djmpi.coll.<collective>}
+     * again at its next call. Shared by every rank of the JVM, as the system properties are.
+     */
+    private static final AtomicInteger FORCED_GENERATION = new AtomicInteger();
+
     private Coll() {
+    }
+
+    /**
+     * Makes every rank of this JVM read the {@code -Djmpi.coll.<collective>} properties again at its next call of
+     * each collective (for tools that measure several algorithms in one job, as {@code CollSweep --menu true}
+     * does). Change the properties and call this while no rank is inside a call of the collective concerned,
+     * and make every rank's next call follow it (a barrier after it): the ranks of one call must run one
+     * algorithm. A bad value fails that next call with {@code ERR_ARG}.
+     */
+    public static void rereadForced() {
+        FORCED_GENERATION.incrementAndGet();
     }
 
     /** Per-rank state: settings read once when the rank's first collective runs. */
@@ -132,8 +149,10 @@ public final class Coll {
     static final class Chooser<A extends Algorithm> {
         private final State state;
         private final Menu<A> menu;
-        /** The forced algorithm, or null (the table decides). */
-        private final A forced;
+        /** The forced algorithm, or null (the table decides); read again when {@link #FORCED_GENERATION} moves. */
+        private A forced;
+        /** The {@link #FORCED_GENERATION} {@link #forced} was read at. */
+        private int forcedRead;
         /** Choices already made: the table's answer depends only on the key. */
         private final Map<Choice, A> chosen = new ConcurrentHashMap<>();
         /** Per algorithm, its counter (no string building per call). */
@@ -142,17 +161,22 @@ public final class Coll {
         Chooser(State state, Menu<A> menu) {
             this.state = state;
             this.menu = menu;
+            this.forcedRead = FORCED_GENERATION.get();
+            this.forced = readForced();
+        }
+
+        /** The algorithm {@code -Djmpi.coll.<collective>} forces, or null. */
+        private A readForced() {
             String property = menu.collective().property();
             String name = System.getProperty(property, "").trim();
-            A a = null;
-            if (!name.isEmpty() && !name.equals("auto")) {
-                try {
-                    a = menu.get(name);
-                } catch (IllegalArgumentException e) {
-                    throw new MpiError(ErrorClass.ERR_ARG, property + "=" + name + ": " + e.getMessage(), e);
-                }
+            if (name.isEmpty() || name.equals("auto")) {
+                return null;
             }
-            this.forced = a;
+            try {
+                return menu.get(name);
+            } catch (IllegalArgumentException e) {
+                throw new MpiError(ErrorClass.ERR_ARG, property + "=" + name + ": " + e.getMessage(), e);
+            }
         }
 
         /**
@@ -161,6 +185,11 @@ public final class Coll {
          * hierarchical algorithm, on its node and leaders communicators).
          */
         A pick(Ctx c, Problem p, boolean mayForce) {
+            int g = FORCED_GENERATION.get();
+            if (g != forcedRead) {
+                forced = readForced();
+                forcedRead = g;
+            }
             A a = mayForce ? forced : null;
             if (a != null) {
                 String why = a.unusable(p);

@@ -36,14 +36,14 @@ final class CollSection implements Section {
 
     @Override
     public List<Step> steps(Context c) {
-        // one job per rank count and menu position, as many positions as the longer menu has
+        // one job per rank count, each running every algorithm of both menus (CollSweep --menu true)
         int positions = Math.max(CollKernel.tunable("bcast").size(), CollKernel.tunable("allreduce").size());
-        int jobs = ranks(c).split(" ").length * positions;
+        int jobs = ranks(c).split(" ").length;
         List<String> cmd = new ArrayList<>(List.of("bin/jmpibench", "coll-tables", "--bcast-np", ranks(c),
                 "--allreduce-np", ranks(c), "--keep", c.out.resolve("raw/coll-sweeps").toString()));
         cmd.addAll(c.quick ? List.of("--max-doubles", "10000", "--iters", "60", "--warmup", "10")
                 : List.of("--max-doubles", "1000000"));
-        return List.of(new Step("coll", "collective tables", cmd, NO_ENV, c.quick ? 4.0 * jobs : 25.0 * jobs, jobs,
+        return List.of(new Step("coll", "collective tables", cmd, NO_ENV, c.quick ? 4.0 * positions * jobs : 25.0 * positions * jobs, jobs,
                 line -> line.startsWith("jmpibench coll-tables: ") ? line.substring(23).replaceAll(" \\(.*", "") : null));
     }
 
@@ -51,8 +51,8 @@ final class CollSection implements Section {
     public void render(Context c) throws IOException {
         String out = begin(c, "Each algorithm of jmpi's bcast and allreduce menus, forced in turn (-Djmpi.coll.bcast / .allreduce),"
                 + " over process counts and sizes of 10^2.. doubles, ranks as threads of one JVM (more ranks than cores"
-                + " oversubscribes them). Time per call, ms, the average over ranks of each rank's time, the best of 3 timed"
-                + " runs. Leus measured Intel MPI on four clusters; this is the same layout, on this machine.", "coll");
+                + " oversubscribes them); all algorithms of a rank count in one job, point by point in 3 interleaved"
+                + " rounds. Time per call, ms, the average over ranks of each rank's time, the best of the rounds. Leus measured Intel MPI on four clusters; this is the same layout, on this machine.", "coll");
         if (out == null) {
             return;
         }
