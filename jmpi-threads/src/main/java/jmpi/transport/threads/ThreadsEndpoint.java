@@ -95,9 +95,20 @@ final class ThreadsEndpoint implements Endpoint {
     public boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
                                 int count, ValueLayout layout) {
         long bytes = count * layout.byteSize();
-        if (bytes > smallMessageLimit()) {
-            return false;
-        }
+        return bytes <= smallMessageLimit()
+                && offerSmall(dest, context, source, tag, typeCode, array, offset, count, layout, (int) bytes, null);
+    }
+
+    @Override
+    public boolean trySendSmallPacked(int dest, int context, int source, int tag, int typeCode, int count, int bytes,
+                                      Packer packer) {
+        return bytes <= smallMessageLimit()
+                && offerSmall(dest, context, source, tag, typeCode, null, 0, count, null, bytes, packer);
+    }
+
+    /** Puts a small message in the pair's fastbox or eager ring: copied from {@code array}, or written by {@code packer}. */
+    private boolean offerSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
+                               int count, ValueLayout layout, int bytes, Packer packer) {
         ThreadsEndpoint peer = fabric.endpointOf(dest);
         PairChannel pair = out[dest];
         pair.lock();
@@ -108,7 +119,8 @@ final class ThreadsEndpoint implements Endpoint {
                 pair.box = box;
             }
             if (bytes > FastboxDescriptor.PAYLOAD_MAX
-                    || !box.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout)) {
+                    || !box.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout, bytes,
+                            packer)) {
                 EagerRing.Writer ring = pair.ring;
                 if (ring == null) {
                     if (fabric.ringMessage == 0) {
@@ -117,7 +129,8 @@ final class ThreadsEndpoint implements Endpoint {
                     ring = fabric.eagerRing(rank, dest);
                     pair.ring = ring;
                 }
-                if (!ring.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout)) {
+                if (!ring.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout, bytes,
+                        packer)) {
                     return false;
                 }
             }
