@@ -109,12 +109,11 @@ final class Delivery {
         if (n > r.capacity) {
             n = truncated(r, count, source, tag);
         }
-        if (n > 0 && r.plan != null) {
-            // A receive into a non-contiguous datatype: unpacked straight from the transport's memory through the plan
-            // (one copy; no staging array of the receive's own to allocate, fill and scatter at finish).
-            unpackThroughPlan(r, data, offset, 0, (long) n * r.type.size());
-            r.plan = null;
-        } else if (n > 0 && r.type == BasicType.BOOLEAN) {
+        // A receive into a non-contiguous datatype takes the bytes into its staging array here and scatters them at
+        // finish, as a contiguous receive takes them: unpacked straight from the transport's memory instead, small
+        // vectors over shm were slower (bench/compare-noncontig.sh, 16 B to 4 KiB), the transport's memory being held
+        // while the strided stores run.
+        if (n > 0 && r.type == BasicType.BOOLEAN) {
             boolean[] dst = (boolean[]) r.buffer();
             for (int i = 0; i < n; i++) {
                 dst[r.offset + i] = data.get(java.lang.foreign.ValueLayout.JAVA_BYTE, offset + i) != 0;

@@ -117,11 +117,6 @@ final class Matching implements PointToPoint {
             sharedProtocol.sendThroughPlans(req, worldDest, context, source, tag, buf, offset, items, plan, elements, type);
             return req;
         }
-        if (protocol == Protocol.SMALL && plan != null
-                && trySendPacked(worldDest, context, source, tag, buf, offset, items, plan, elements, type, (int) size)) {
-            req.completeLocally();
-            return req;
-        }
         boolean owned = false;
         if (plan != null) {
             // A non-contiguous datatype is gathered into a contiguous array first (one copy; the send
@@ -147,16 +142,6 @@ final class Matching implements PointToPoint {
                     release);
         }
         return req;
-    }
-
-    /**
-     * A small message of a non-contiguous datatype, gathered by its plan straight into the transport's memory: no
-     * packed array, one copy (bench/compare-noncontig.sh, STRIDE at 16 B-8 KiB).
-     */
-    private boolean trySendPacked(int worldDest, int context, int source, int tag, Object buf, int offset, int items,
-                                  PackPlan plan, int elements, BasicType type, int bytes) {
-        return endpoint.trySendSmallPacked(worldDest, context, source, tag, type.code(), elements, bytes,
-                (dst, at) -> plan.pack(buf, offset, items, dst, at));
     }
 
     @Override

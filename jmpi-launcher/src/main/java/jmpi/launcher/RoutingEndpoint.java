@@ -119,12 +119,6 @@ final class RoutingEndpoint implements Endpoint {
     }
 
     @Override
-    public boolean trySendSmallPacked(int dest, int context, int source, int tag, int typeCode, int count, int bytes,
-                                      Packer packer) {
-        return route[dest].trySendSmallPacked(dest, context, source, tag, typeCode, count, bytes, packer);
-    }
-
-    @Override
     public int poll(FrameSink sink) {
         int n = 0;
         for (Endpoint e : all) {

@@ -65,24 +65,6 @@ public interface Endpoint {
                          int count, java.lang.foreign.ValueLayout layout);
 
     /**
-     * {@link #trySendSmall} for a message whose elements the caller lays out itself (a non-contiguous
-     * datatype, gathered straight into the transport): {@code count} elements, {@code bytes} bytes (at most
-     * {@link #smallMessageLimit()}), which {@code packer} writes into the transport's memory at the offset it
-     * is given, before this returns. An exception from {@code packer} leaves nothing sent and goes to the
-     * caller. The default takes nothing (false): the caller then gathers into an array of its own.
-     */
-    default boolean trySendSmallPacked(int dest, int context, int source, int tag, int typeCode, int count, int bytes,
-                                       Packer packer) {
-        return false;
-    }
-
-    /** Writes a message's bytes into transport memory ({@link #trySendSmallPacked}). */
-    @FunctionalInterface
-    interface Packer {
-        void pack(java.lang.foreign.MemorySegment dst, long offset);
-    }
-
-    /**
      * Delivers frames that have arrived for this rank to {@code sink} (a transport may bound how
      * many per call, for fairness between peers; the engine calls again) and moves queued outgoing
      * frames on; returns how many frames or data pieces were delivered or moved (0 when idle).

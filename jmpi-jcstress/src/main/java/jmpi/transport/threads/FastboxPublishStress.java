@@ -29,7 +29,7 @@ public class FastboxPublishStress {
 
     @Actor
     public void sender() {
-        box.lower.offer(1, 7, 0, 3, 5, payload, 0, 1, ValueLayout.JAVA_LONG_UNALIGNED, 8, null);
+        box.lower.offer(1, 7, 0, 3, 5, payload, 0, 1, ValueLayout.JAVA_LONG_UNALIGNED);
     }
 
     @Actor

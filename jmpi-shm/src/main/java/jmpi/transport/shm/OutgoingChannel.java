@@ -109,7 +109,7 @@ final class OutgoingChannel {
      * go first) or the record does not fit now.
      */
     boolean writeSmall(int context, int source, int tag, int typeCode, Object array, int offset, int count,
-                       ValueLayout layout, int bytes, jmpi.spi.Endpoint.Packer packer) {
+                       ValueLayout layout, int bytes) {
         if (!queue.isEmpty()) {
             return false;
         }
@@ -125,9 +125,7 @@ final class OutgoingChannel {
         // offset: the message's total bytes, as every EAGER record's; seq: stamped last, by publish
         FrameDescriptor.encodeSmallHeader(seg, at, context, source, tag, typeCode, count, self, bytes, bytes,
                 ShmRecordDescriptor.NO_SEQ);
-        if (packer != null) {
-            packer.pack(seg, at + FrameDescriptor.HEADER_BYTES);
-        } else if (count > 0) {
+        if (count > 0) {
             MemorySegment.copy(array, offset, seg, layout, at + FrameDescriptor.HEADER_BYTES, count);
         }
         ring.publish(size, seq++);

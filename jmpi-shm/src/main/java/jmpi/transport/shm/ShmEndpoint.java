@@ -262,27 +262,13 @@ public final class ShmEndpoint implements Endpoint {
     public boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
                                 int count, ValueLayout layout) {
         long bytes = count * layout.byteSize();
-        return bytes <= smallLimit && writeSmall(dest, context, source, tag, typeCode, array, offset, count, layout,
-                (int) bytes, null);
-    }
-
-    @Override
-    public boolean trySendSmallPacked(int dest, int context, int source, int tag, int typeCode, int count, int bytes,
-                                      Packer packer) {
-        return bytes <= smallLimit && writeSmall(dest, context, source, tag, typeCode, null, 0, count, null, bytes,
-                packer);
-    }
-
-    /** A small message into {@code dest}'s ring: copied from {@code array}, or written by {@code packer}. */
-    private boolean writeSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
-                               int count, ValueLayout layout, int bytes, Packer packer) {
         OutgoingChannel ch = outgoing[dest];
-        if (closed || ch.pending()) {
+        if (bytes > smallLimit || closed || ch.pending()) {
             return false;
         }
         ch.lock.lock();
         try {
-            if (!ch.writeSmall(context, source, tag, typeCode, array, offset, count, layout, bytes, packer)) {
+            if (!ch.writeSmall(context, source, tag, typeCode, array, offset, count, layout, (int) bytes)) {
                 return false;
             }
             if (bell != null) {

@@ -5,7 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 
-import jmpi.spi.Endpoint;
 import jmpi.spi.FrameSink;
 
 /**
@@ -105,12 +104,12 @@ final class EagerRing {
 
         /**
          * Copies the message ({@code count} elements of {@code array} from {@code offset}, each of
-         * {@code layout}; {@code bytes} bytes), or lets {@code packer} write it when not null, into the ring and
-         * publishes it as number {@code seq}; false when it does not fit now (the ring is too full) or is larger
-         * than {@link #maxMessage}.
+         * {@code layout}) into the ring and publishes it as number {@code seq}; false when it does not
+         * fit now (the ring is too full) or is larger than {@link #maxMessage}.
          */
         boolean offer(long seq, int context, int source, int tag, int typeCode, Object array, int offset, int count,
-                      ValueLayout layout, int bytes, Endpoint.Packer packer) {
+                      ValueLayout layout) {
+            long bytes = count * layout.byteSize();
             if (bytes > maxMessage) {
                 return false;
             }
@@ -140,12 +139,10 @@ final class EagerRing {
             area.set(ValueLayout.JAVA_INT, idx + TAG, tag);
             area.set(ValueLayout.JAVA_INT, idx + SOURCE, source);
             area.set(ValueLayout.JAVA_INT, idx + COUNT, count);
-            area.set(ValueLayout.JAVA_INT, idx + BYTES, bytes);
+            area.set(ValueLayout.JAVA_INT, idx + BYTES, (int) bytes);
             area.set(ValueLayout.JAVA_BYTE, idx + TYPE, (byte) typeCode);
             area.set(ValueLayout.JAVA_BYTE, idx + PAD, (byte) 0);
-            if (packer != null) {
-                packer.pack(area, idx + HEADER);
-            } else if (count > 0) {
+            if (count > 0) {
                 MemorySegment.copy(array, offset, area, layout, idx + HEADER, count);
             }
             t += size;

@@ -15,7 +15,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 
-import jmpi.spi.Endpoint;
 import jmpi.spi.Frame;
 import jmpi.spi.FrameSink;
 
@@ -94,11 +93,10 @@ final class Fastbox {
 
         /**
          * Producer: copies the message ({@code count} elements of {@code array} from {@code offset},
-         * each of {@code layout}; {@code bytes} bytes) into the next half-slot, or lets {@code packer} write
-         * them there when it is not null; false when the ring is full.
+         * each of {@code layout}) into the next half-slot; false when the ring is full.
          */
         boolean offer(long seq, int context, int source, int tag, int typeCode, Object array, int offset, int count,
-                      ValueLayout layout, int bytes, Endpoint.Packer packer) {
+                      ValueLayout layout) {
             long t = tail;
             if (t - cachedHead >= SLOTS) {
                 cachedHead = (long) LONG.getAcquire(rings, FastboxDescriptor.head(out));
@@ -107,15 +105,14 @@ final class Fastbox {
                 }
             }
             long base = FastboxDescriptor.halfSlot(t, out);
+            int bytes = (int) (count * layout.byteSize());
             rings.set(ValueLayout.JAVA_INT, base + CONTEXT, context);
             rings.set(ValueLayout.JAVA_INT, base + TAG, tag);
             rings.set(ValueLayout.JAVA_INT, base + SOURCE, source);
             rings.set(ValueLayout.JAVA_BYTE, base + TYPE, (byte) typeCode);
             rings.set(ValueLayout.JAVA_BYTE, base + COUNT, (byte) count);
             rings.set(ValueLayout.JAVA_BYTE, base + BYTES, (byte) bytes);
-            if (packer != null) {
-                packer.pack(rings, base + PAYLOAD);
-            } else if (count > 0) {
+            if (count > 0) {
                 MemorySegment.copy(array, offset, rings, layout, base + PAYLOAD, count);
             }
             // Volatile, not merely release: the sender reads the receiver's parked flag next (Dekker).

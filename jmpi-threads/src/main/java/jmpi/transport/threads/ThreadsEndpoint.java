@@ -95,20 +95,9 @@ final class ThreadsEndpoint implements Endpoint {
     public boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
                                 int count, ValueLayout layout) {
         long bytes = count * layout.byteSize();
-        return bytes <= smallMessageLimit()
-                && offerSmall(dest, context, source, tag, typeCode, array, offset, count, layout, (int) bytes, null);
-    }
-
-    @Override
-    public boolean trySendSmallPacked(int dest, int context, int source, int tag, int typeCode, int count, int bytes,
-                                      Packer packer) {
-        return bytes <= smallMessageLimit()
-                && offerSmall(dest, context, source, tag, typeCode, null, 0, count, null, bytes, packer);
-    }
-
-    /** Puts a small message in the pair's fastbox or eager ring: copied from {@code array}, or written by {@code packer}. */
-    private boolean offerSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
-                               int count, ValueLayout layout, int bytes, Packer packer) {
+        if (bytes > smallMessageLimit()) {
+            return false;
+        }
         ThreadsEndpoint peer = fabric.endpointOf(dest);
         PairChannel pair = out[dest];
         pair.lock();
@@ -119,8 +108,7 @@ final class ThreadsEndpoint implements Endpoint {
                 pair.box = box;
             }
             if (bytes > FastboxDescriptor.PAYLOAD_MAX
-                    || !box.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout, bytes,
-                            packer)) {
+                    || !box.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout)) {
                 EagerRing.Writer ring = pair.ring;
                 if (ring == null) {
                     if (fabric.ringMessage == 0) {
@@ -129,8 +117,7 @@ final class ThreadsEndpoint implements Endpoint {
                     ring = fabric.eagerRing(rank, dest);
                     pair.ring = ring;
                 }
-                if (!ring.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout, bytes,
-                        packer)) {
+                if (!ring.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout)) {
                     return false;
                 }
             }

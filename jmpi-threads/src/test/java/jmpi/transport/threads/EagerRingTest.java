@@ -43,68 +43,6 @@ class EagerRingTest {
         }
     }
 
-    /**
-     * Messages a packer writes (a non-contiguous datatype gathered straight into the transport), mixed with copied ones,
-     * through the fastbox and the ring: each arrives whole and in order; a packer that throws sends nothing, and the
-     * messages after it still arrive in order.
-     */
-    @Test
-    void packedMessagesKeepOrderAndAFailingPackerSendsNothing() {
-        ThreadsFabric fabric = new ThreadsFabric(2);
-        ThreadsEndpoint a = (ThreadsEndpoint) fabric.endpoint(0);
-        ThreadsEndpoint b = (ThreadsEndpoint) fabric.endpoint(1);
-        int limitInts = a.smallMessageLimit() / 4;
-        IntMessageSink sink = new IntMessageSink();
-        List<Integer> tags = new ArrayList<>();
-        List<Integer> lengths = new ArrayList<>();
-        int sent = 0;
-        int thrown = 0;
-        for (int i = 0; i < 400; i++) {
-            int len = i % 7 == 0 ? limitInts : (i * 53) % (limitInts + 1);
-            int[] v = content(sent, len);
-            int tag = 3 * i;
-            if (i % 5 == 4) {
-                // thrown out of the call when the packer runs; not called at all (false) when the ring is full
-                IllegalStateException boom = new IllegalStateException("packer " + i);
-                boolean[] ran = {false};
-                try {
-                    assertFalse(a.trySendSmallPacked(1, 0, 0, tag + 1, 3, len, 4 * len, (dst, at) -> {
-                        ran[0] = true;
-                        MemorySegment.copy(v, 0, dst, ValueLayout.JAVA_INT_UNALIGNED, at, len / 2);
-                        throw boom;
-                    }), "a packer that throws");
-                    assertFalse(ran[0], "the packer ran but its exception was lost");
-                } catch (IllegalStateException e) {
-                    assertTrue(e == boom && ran[0]);
-                    thrown++;
-                }
-            }
-            boolean ok = i % 2 == 0
-                    ? a.trySendSmallPacked(1, 0, 0, tag, 3, len, 4 * len,
-                            (dst, at) -> MemorySegment.copy(v, 0, dst, ValueLayout.JAVA_INT_UNALIGNED, at, len))
-                    : a.trySendSmall(1, 0, 0, tag, 3, v, 0, len, ValueLayout.JAVA_INT_UNALIGNED);
-            if (!ok) {
-                a.send(1, IntMessageSink.eager(tag, v));
-            }
-            tags.add(tag);
-            lengths.add(len);
-            sent++;
-            if (i % 50 == 49) {
-                while (b.hasIncoming()) {
-                    b.poll(sink);
-                }
-            }
-        }
-        while (b.hasIncoming()) {
-            b.poll(sink);
-        }
-        check(sink, tags, lengths);
-        assertTrue(thrown > 0, "a packer's exception reached the caller");
-        assertFalse(a.trySendSmallPacked(1, 0, 0, 0, 3, limitInts + 1, 4 * (limitInts + 1), (dst, at) -> {
-            throw new AssertionError("a message beyond the limit is not packed");
-        }), "beyond the limit");
-    }
-
     @Test
     void everySizeUpToTheLimitKeepsOrderWithFramesAndFallsBackWhenTheRingIsFull() {
         ThreadsFabric fabric = new ThreadsFabric(2);
