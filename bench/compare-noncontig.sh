@@ -52,7 +52,7 @@ echo "# host: $(hostname), cores: $(nproc), load average before: $load_before, a
 echo "# Open MPI: $(grep -m1 '^# MPI:' "$out/openmpi.1.txt" | sed 's/^# MPI: *//') (btl self,vader)"
 echo "# jmpi: $(grep -m1 '^# JVM:' "$out/jmpi-threads.1.txt" | sed 's/^# JVM: *//'), this tree at $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
 [ -n "$baseline" ] && echo "# baseline (base-*): $baseline at $(git -C "$baseline" rev-parse --short HEAD 2>/dev/null || echo '?'), run right after this tree in every round"
-echo "# JIT warm-up: every path untimed first (5 x the warm-up iterations at 8 B, 4 KiB, 64 KiB), then --warmup iterations before each size"
+echo "# JIT warm-up: every path untimed first (5 x the warm-up iterations at every size, repeated for --warmup-seconds), then --warmup iterations before each size"
 echo "# STRIDE: Vector(n, 1, 64) of bytes / Vector(n, 1, 8) of doubles on both sides; LOOP: hand copy around a contiguous send"
 echo "# fit: t = t0 + n / r_inf over the power-of-two sizes ${min}..${fitmax:-$max} B (data bytes); share = r_inf / CONTIGUOUS's r_inf"
 echo "# reproduce: bench/compare-noncontig.sh --min $min --max $max ${fitmax:+--fit-max $fitmax }--iters $iters --warmup $warmup --repeat $repeat${baseline:+ --baseline $baseline}"

@@ -46,14 +46,18 @@ public final class Noncontig {
         }
         String[] titles = {"type", "mode", "bytes", "elements", "iterations", "time_us", "MB/s"};
         Report r = new Report(titles);
-        // untimed warm-up of every path, then rounds of it for --warmup-seconds: the short timed runs of the
-        // first sizes otherwise measure the JIT's early code (Table 3's call cost came out above the message time)
+        // untimed warm-up of every path at every size measured, then rounds of it for --warmup-seconds: the short
+        // timed runs of the first sizes otherwise measure the JIT's early code (Table 3's call cost came out above the
+        // message time); and a path's first message of a new size range (fastbox, ring, rendezvous, pipelined copy)
+        // otherwise took a branch its compiled code had never seen: deoptimized and recompiled while that size was
+        // timed, the compiler thread then shared the two cores with the two ranks (about 4.5 us more per message)
         Runnable everyPath = () -> {
             for (boolean dbl : new boolean[] {false, true}) {
+                int es = dbl ? 8 : 1;
                 for (Mode m : Mode.values()) {
-                    for (int b : new int[] {8, 4096, 65536}) {
-                        if (b <= o.maxBytes) {
-                            pingPong(dbl, m, b, o.warmup == 0 ? 0 : 5 * o.warmupFor(b), 0);
+                    for (int b : sizes) {
+                        if (b / es > 0) {
+                            pingPong(dbl, m, b / es * es, o.warmup == 0 ? 0 : 5 * o.warmupFor(b), 0);
                         }
                     }
                 }
@@ -68,7 +72,7 @@ public final class Noncontig {
                             + " (n x element size); STRIDE = Vector(n, 1, 64) of BYTE / Vector(n, 1, 8) of DOUBLE on both"
                             + " sides; LOOP = hand copy to/from a contiguous buffer around a contiguous send",
                     "one strided and one contiguous buffer per rank, reused (in cache as far as they fit)",
-                    String.format(Locale.ROOT, "# JIT warm-up: every path at 8 B, 4 KiB and 64 KiB, then rounds of it for"
+                    String.format(Locale.ROOT, "# JIT warm-up: every path at every size, then rounds of it for"
                             + " %.2f s (--warmup-seconds %s); Table 3: %d rounds after the table (--rounds)", warmed,
                             o.warmupSeconds, o.rounds))
                     .forEach(System.out::println);

@@ -29,6 +29,12 @@ final class CopyJob {
     static final int PLAN_CHUNK_BYTES = 16 * 1024;
     /** Bytes of data per chunk of a {@link #pipelined} copy: small, so that the receiver soon has work. */
     static final int PIPELINE_CHUNK_BYTES = 4 * 1024;
+    /**
+     * How long the receiver of a {@link #pipelined} job waits for the sender to claim the first chunk before it gathers
+     * chunks itself (ns): a waiting sender notices the job within a turn of its wait loop, well under this; one that
+     * does not wait (parked, or computing after an Isend) leaves the receiver all of the work this much later.
+     */
+    static final long SENDER_GRACE_NANOS = 2000;
 
     private final Object src;
     private final int srcOffset;
@@ -112,9 +118,23 @@ final class CopyJob {
             work();
             return;
         }
+        long graceUntil = 0;
         for (int c = 0; c < chunks; c++) {
             while (gathered.get(c) == 0) {
                 int g = next.get();
+                if (g == 0 && graceUntil != Long.MIN_VALUE) {
+                    // The sender has claimed nothing yet: give it a moment to notice the job (its wait loop looks
+                    // between spins) before gathering from its array here, across the cores.
+                    long now = System.nanoTime();
+                    if (graceUntil == 0) {
+                        graceUntil = now + SENDER_GRACE_NANOS;
+                    }
+                    if (now - graceUntil < 0) {
+                        Thread.onSpinWait();
+                        continue;
+                    }
+                    graceUntil = Long.MIN_VALUE;
+                }
                 if (g <= c && g < chunks && next.compareAndSet(g, g + 1)) {
                     gather(g);
                 } else {
