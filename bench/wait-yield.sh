@@ -8,7 +8,7 @@
 # short run in which the stalls were found. Then the ping-pong latency and the window-of-64 bandwidth of
 # 1 B - 1 MiB (bin/jmpibench latency / bw, whose waits are shorter or longer than a spin phase). Each round holds
 # /tmp/jmpi-bench.lock. Prints every round's times and, per point and setting, the median and min over rounds.
-# Setting 0 is the policy before the yields (spin 50 us, then yield, then park).
+# Setting 0 is the default (spin 50 us, then yield, then park); 64 yields every 64 idle steps of the spin phase.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 rounds=5; steps="0 64"; keep=

@@ -9,12 +9,13 @@ import java.util.function.BinaryOperator;
  * costs about 40 us on the reference machine). When the threads that wait outnumber the cores the
  * spin and yield phases shrink, since a spinning thread then steals the core its peer needs.
  *
- * <p>The spin phase itself yields once every {@code spinYieldSteps} idle steps (about 3 us with the
- * default 64). A waiter does not know whether the peer it waits for is running or queued behind it
- * on the same core (on a machine with as many ranks as cores, a compiler or GC thread takes a core
- * now and then, and the two ranks then share the other): without these yields, every hand-off
- * between the two would cost a whole spin phase. A yield with nothing else queued returns in well
- * under a microsecond.
+ * <p>The spin phase can also yield once every {@code spinYieldSteps} idle steps (64 steps take about
+ * 3 us here; off by default). A waiter does not know whether the peer it waits for is running or
+ * queued behind it on the same core: there, without these yields, every hand-off between the two
+ * costs a whole spin phase. With them it costs a few microseconds; but on a quiet 2-core machine
+ * two ranks then tend to stay together on one core (about 7 us per small allreduce instead of
+ * 0.4-2 us, measured by bench/wait-yield.sh), so they are for machines whose cores other busy
+ * processes share. A yield with nothing else queued returns in about 0.4 us.
  *
  * <p>The park itself is the caller's (the engine parks on its endpoint, the task pool on its own
  * threads with its hand-shake): {@link #idle} only says when. A wait calls {@code idle} once per
@@ -29,7 +30,7 @@ public final class Backoff {
     public static final int SPIN_ITERATIONS = 64;
 
     /** The default of {@code jmpi.wait.spinYieldSteps}. */
-    public static final int DEFAULT_SPIN_YIELD_STEPS = 64;
+    public static final int DEFAULT_SPIN_YIELD_STEPS = 0;
 
     private final long spinNanos;
     private final int spinYieldSteps;

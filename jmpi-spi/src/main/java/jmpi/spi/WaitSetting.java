@@ -9,8 +9,8 @@ package jmpi.spi;
 public enum WaitSetting implements Setting {
     SPIN_NANOS("jmpi.wait.spinNanos", "auto",
             "How long a waiting rank spins before yielding (ns); auto: 50000, or 2000 when ranks outnumber cores."),
-    SPIN_YIELD_STEPS("jmpi.wait.spinYieldSteps", "64",
-            "While spinning, yield the core once every this many idle steps (about 3 us), so that a peer queued on the same core runs at once; 0: never."),
+    SPIN_YIELD_STEPS("jmpi.wait.spinYieldSteps", "0",
+            "While spinning, yield the core once every this many idle steps (64: about 3 us), so that a peer queued on the same core runs at once; 0: never (for cores shared with other busy processes; see docs/ARCHITECTURE.md, Waiting)."),
     YIELD_NANOS("jmpi.wait.yieldNanos", "auto",
             "How long a waiting rank yields after spinning, before parking (ns); auto: 200000, or 20000 when oversubscribed."),
     PARK_NANOS("jmpi.wait.parkNanos", "1000000",

@@ -23,7 +23,7 @@ class BackoffTest {
         assertEquals(50_000, fits.spinNanos());
         assertEquals(200_000, fits.yieldNanos());
         assertEquals(1_000_000, fits.parkNanos());
-        assertEquals(64, fits.spinYieldSteps());
+        assertEquals(0, fits.spinYieldSteps());
         Backoff crowded = Backoff.forThreads(cores + 1, source(Map.of()));
         assertEquals(2_000, crowded.spinNanos());
         assertEquals(20_000, crowded.yieldNanos());
@@ -34,14 +34,14 @@ class BackoffTest {
     @Test
     void propertiesOverrideAndParkHasAFloor() {
         Backoff b = Backoff.forThreads(1, source(Map.of("jmpi.wait.spinNanos", "7", "jmpi.wait.yieldNanos", "8",
-                "jmpi.wait.parkNanos", "9", "jmpi.wait.spinYieldSteps", "0")));
-        assertEquals(0, b.spinYieldSteps());
+                "jmpi.wait.parkNanos", "9", "jmpi.wait.spinYieldSteps", "64")));
+        assertEquals(64, b.spinYieldSteps());
         assertEquals(7, b.spinNanos());
         assertEquals(8, b.yieldNanos());
         assertEquals(1_000, b.parkNanos());
         assertEquals(123, b.withSpinNanos(123).spinNanos());
         assertEquals(8, b.withSpinNanos(123).yieldNanos());
-        assertEquals(0, b.withSpinNanos(123).spinYieldSteps());
+        assertEquals(64, b.withSpinNanos(123).spinYieldSteps());
     }
 
     @Test
