@@ -126,11 +126,7 @@ public final class CollSweep {
                 }
                 // not forced: "default:" and the table's choice (not a menu name, so the tuner ignores it)
                 String alg = forced != null ? forced : "default:" + k.chosen(table, loc, n);
-                String why = k.unusable(n);
-                long need = k.memoryNeed(n, threads ? ranks : 1);
-                if (why == null && need > memCap) {
-                    why = "needs about " + need / (1 << 20) + " MiB of buffers > cap " + memCap / (1 << 20) + " MiB";
-                }
+                String why = Drivers.whyNotRunnable(k, n, memCap, threads ? ranks : 1);
                 if (why != null) {
                     if (rank == 0) {
                         System.out.println("# skipped " + c + " " + ranks + " " + n + " " + alg + ": " + why);
@@ -158,8 +154,7 @@ public final class CollSweep {
                     }
                 }
                 if (rank == 0) {
-                    System.out.println(String.format(Locale.ROOT, "SWEEP %s %d %d %s %.3f %.3f %.3f %d", c, ranks, n, alg,
-                            t[1], t[0], t[2], iters));
+                    System.out.println(line(c, ranks, n, alg, t, iters));
                     System.out.flush();
                 }
             }
@@ -194,7 +189,8 @@ public final class CollSweep {
         if (o.warmup > 0) {
             for (String a : algs) {
                 force(c, a);
-                Drivers.keepWarmingUp(warmupSeconds, Drivers.roundOver(Drivers.runnableSizes(mine, k, memCap, sharers), k, o));
+                List<Long> usable = Drivers.runnableSizes(mine, k, memCap, sharers); // for this algorithm
+                Drivers.keepWarmingUp(warmupSeconds, Drivers.roundOver(usable, k, o));
             }
         }
         List<Long> done = new ArrayList<>();
@@ -211,11 +207,7 @@ public final class CollSweep {
                     int at = (j + r) % algs.size();
                     String a = algs.get(at);
                     force(c, a);
-                    String why = k.unusable(n);
-                    long need = k.memoryNeed(n, sharers);
-                    if (why == null && need > memCap) {
-                        why = "needs about " + need / (1 << 20) + " MiB of buffers > cap " + memCap / (1 << 20) + " MiB";
-                    }
+                    String why = Drivers.whyNotRunnable(k, n, memCap, sharers);
                     if (why != null) {
                         if (r == 0 && rank == 0) {
                             System.out.println("# skipped " + c + " " + ranks + " " + n + " " + a + ": " + why);
@@ -232,14 +224,19 @@ public final class CollSweep {
                 for (int j = 0; j < algs.size(); j++) {
                     double[] t = best[j];
                     if (t != null) {
-                        System.out.println(String.format(Locale.ROOT, "SWEEP %s %d %d %s %.3f %.3f %.3f %d", c, ranks, n,
-                                algs.get(j), t[1], t[0], t[2], iters));
+                        System.out.println(line(c, ranks, n, algs.get(j), t, iters));
                     }
                 }
                 System.out.flush();
             }
         }
         force(c, null);
+    }
+
+    /** One point's {@code SWEEP} line ({@link Sweep} reads them); {@code t} is {min, avg, max} us per call. */
+    private static String line(String collective, int ranks, long bytes, String algorithm, double[] t, int iters) {
+        return String.format(Locale.ROOT, "SWEEP %s %d %d %s %.3f %.3f %.3f %d", collective, ranks, bytes, algorithm,
+                t[1], t[0], t[2], iters);
     }
 
     /**

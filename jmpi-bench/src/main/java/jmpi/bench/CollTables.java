@@ -16,8 +16,7 @@ import jmpi.coll.Selection;
  * choice, its time, the best algorithm and the ratio default / best. Ends with how many points have the
  * default within 10 % of the best (issue 5's goal: 90 %). Not an MPI program.
  *
- * <p>{@code CollTables [--table FILE] [--locality jvm|processes] SWEEP_FILE...}; {@code CollTables --menu
- * COLLECTIVE} prints the menu of one collective (for the scripts).
+ * <p>{@code CollTables [--table FILE] [--locality jvm|processes] SWEEP_FILE...}.
  */
 public final class CollTables {
     private CollTables() {
@@ -27,10 +26,6 @@ public final class CollTables {
         Selection table = Selection.defaults();
         String locality = "jvm";
         List<String> files = new ArrayList<>();
-        if (args.length == 2 && args[0].equals("--menu")) { // for the scripts: the algorithms of one collective
-            System.out.println(String.join(" ", CollKernel.tunable(args[1])));
-            return;
-        }
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--table" -> table = Selection.read(Path.of(args[++i]));

@@ -106,11 +106,24 @@ final class Drivers {
         List<Long> out = new ArrayList<>();
         for (long r : requested) {
             long e = k.effectiveBytes(r);
-            if (e >= 0 && k.unusable(e) == null && k.memoryNeed(e, sharers) <= memCap && !out.contains(e)) {
+            if (e >= 0 && whyNotRunnable(k, e, memCap, sharers) == null && !out.contains(e)) {
                 out.add(e);
             }
         }
         return out;
+    }
+
+    /**
+     * Why a point of {@code bytes} (after {@link CollKernel#effectiveBytes}) is not measured, or null: its forced
+     * algorithm cannot run it, or its buffers ({@link CollKernel#memoryNeed}) exceed {@code memCap}.
+     */
+    static String whyNotRunnable(CollKernel k, long bytes, long memCap, int sharers) {
+        String why = k.unusable(bytes);
+        long need = k.memoryNeed(bytes, sharers);
+        if (why == null && need > memCap) {
+            why = "needs about " + need / (1 << 20) + " MiB of buffers > cap " + memCap / (1 << 20) + " MiB";
+        }
+        return why;
     }
 
     /**
