@@ -43,7 +43,8 @@ final class CollSection implements Section {
                 "--allreduce-np", ranks(c), "--keep", c.out.resolve("raw/coll-sweeps").toString()));
         cmd.addAll(c.quick ? List.of("--max-doubles", "10000", "--iters", "60", "--warmup", "10")
                 : List.of("--max-doubles", "1000000"));
-        return List.of(new Step("coll", "collective tables", cmd, NO_ENV, c.quick ? 4.0 * positions * jobs : 25.0 * positions * jobs, jobs,
+        double seconds = (c.quick ? 4.0 : 25.0) * positions * jobs;
+        return List.of(new Step("coll", "collective tables", cmd, NO_ENV, seconds, jobs,
                 line -> line.startsWith("jmpibench coll-tables: ") ? line.substring(23).replaceAll(" \\(.*", "") : null));
     }
 
@@ -52,7 +53,8 @@ final class CollSection implements Section {
         String out = begin(c, "Each algorithm of jmpi's bcast and allreduce menus, forced in turn (-Djmpi.coll.bcast / .allreduce),"
                 + " over process counts and sizes of 10^2.. doubles, ranks as threads of one JVM (more ranks than cores"
                 + " oversubscribes them); all algorithms of a rank count in one job, point by point in 3 interleaved"
-                + " rounds. Time per call, ms, the average over ranks of each rank's time, the best of the rounds. Leus measured Intel MPI on four clusters; this is the same layout, on this machine.", "coll");
+                + " rounds. Time per call, ms, the average over ranks of each rank's time, the best of the rounds."
+                + " Leus measured Intel MPI on four clusters; this is the same layout, on this machine.", "coll");
         if (out == null) {
             return;
         }

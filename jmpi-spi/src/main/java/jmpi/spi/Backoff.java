@@ -162,6 +162,7 @@ public final class Backoff {
 
     @Override
     public String toString() {
-        return "Backoff[spin " + spinNanos + " ns yielding every " + spinYieldSteps + " steps, yield " + yieldNanos + " ns, park " + parkNanos + " ns]";
+        return "Backoff[spin " + spinNanos + " ns yielding every " + spinYieldSteps + " steps, yield " + yieldNanos
+                + " ns, park " + parkNanos + " ns]";
     }
 }
