@@ -91,6 +91,7 @@ class StridedMessagesTest {
             truncationZeroCountAndObjects(me);
             disjointHalvesOfOneArray(me);
             smallShapesPostedAndUnexpected(me);
+            burstBeyondTheTransportsRoom(me);
             MPI.Finalize();
         }
 
@@ -224,6 +225,70 @@ class StridedMessagesTest {
             ten.Free();
             seven.Free();
             MPI.COMM_WORLD.Errhandler_set(MPI.ERRORS_ARE_FATAL);
+        }
+
+        /**
+         * Small vectors sent in a burst before any receive is posted, more of them than the transport's
+         * small-message room holds (a message the transport cannot take at once must keep its own copy of the
+         * gathered elements: the sender gathers the next one into the same per-thread array), each with its own
+         * values; then received half into receives posted before a second burst (several delivered in one poll,
+         * each staged and scattered in turn) and half as unexpected messages. Sizes from 2 to 1000 doubles.
+         */
+        private static void burstBeyondTheTransportsRoom(int me) {
+            int[] sizes = {2, 7, 125, 1000};
+            int burst = 120;
+            int stride = 3;
+            int tag = 400_000;
+            for (int n : sizes) {
+                Datatype vec = MPI.DOUBLE.Vector(n, 1, stride);
+                vec.Commit();
+                int length = stride * (n - 1) + 1;
+                if (me == 0) {
+                    for (int round = 0; round < 2; round++) {
+                        if (round == 1) {
+                            MPI.COMM_WORLD.Barrier(); // rank 1 has posted this round's receives
+                        }
+                        mpi.Request[] ss = new mpi.Request[burst];
+                        for (int k = 0; k < burst; k++) {
+                            double[] a = new double[length];
+                            for (int e = 0; e < n; e++) {
+                                a[e * stride] = value(round, k, e);
+                            }
+                            ss[k] = MPI.COMM_WORLD.Isend(a, 0, 1, vec, 1, tag + round * burst + k);
+                        }
+                        if (round == 0) {
+                            MPI.COMM_WORLD.Barrier(); // the burst is out before rank 1 posts its receives
+                        }
+                        mpi.Request.Waitall(ss);
+                    }
+                } else if (me == 1) {
+                    double[][] into = new double[2 * burst][length + 2];
+                    MPI.COMM_WORLD.Barrier();
+                    mpi.Request[] rs = new mpi.Request[2 * burst];
+                    for (int k = 0; k < 2 * burst; k++) {
+                        rs[k] = MPI.COMM_WORLD.Irecv(into[k], 1, 1, vec, 0, tag + k);
+                    }
+                    MPI.COMM_WORLD.Barrier();
+                    mpi.Request.Waitall(rs);
+                    for (int k = 0; k < 2 * burst; k++) {
+                        for (int i = 0; i < length + 2; i++) {
+                            int e = (i - 1) / stride;
+                            double want = i >= 1 && i <= length && (i - 1) % stride == 0
+                                    ? value(k / burst, k % burst, e) : 0;
+                            Expect.isTrue(into[k][i] == want, "burst of " + n + "-double vectors, message " + k
+                                    + ", element " + i + ": " + into[k][i] + " instead of " + want);
+                        }
+                    }
+                } else {
+                    MPI.COMM_WORLD.Barrier();
+                    MPI.COMM_WORLD.Barrier();
+                }
+                vec.Free();
+            }
+        }
+
+        private static double value(int round, int k, int e) {
+            return 1 + round * 1e7 + k * 1e4 + e;
         }
 
         /** Rank 0 sends the even elements of an array; rank 1 receives them into the odd ones of the same array. */

@@ -118,6 +118,22 @@ final class Matching implements PointToPoint {
             return req;
         }
         boolean owned = false;
+        if (plan != null && protocol == Protocol.SMALL) {
+            // Gathered into this thread's scratch array, which the transport copies from before it returns: no
+            // fresh array per message. Only when the transport has no room does the message need a private copy.
+            Object scratch = Scratch.take(Scratch.SEND, type, elements);
+            PackPlan.copy(buf, offset, items, plan, scratch, 0, elements, PackPlan.of(type));
+            if (endpoint.trySendSmall(worldDest, context, source, tag, type.code(), scratch, 0, elements,
+                    type.layout())) {
+                req.completeLocally();
+                return req;
+            }
+            buf = type.copyOf(scratch, 0, elements);
+            offset = 0;
+            plan = null;
+            owned = true;
+            protocol = Protocol.EAGER;
+        }
         if (plan != null) {
             // A non-contiguous datatype is gathered into a contiguous array first (one copy; the send
             // then proceeds as a contiguous one, handing that private array over when eager).
@@ -318,6 +334,7 @@ final class Matching implements PointToPoint {
             if (r == null) {
                 return false;
             }
+            r.stageInScratch(count); // finished below, in this call
             Delivery.fromSegment(r, source, tag, typeCode, count, data, offset);
             r.finish();
             return true;

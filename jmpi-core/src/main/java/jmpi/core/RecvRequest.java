@@ -20,6 +20,8 @@ public final class RecvRequest extends CoreRequest {
     byte[] staging;
     /** The message is consumed but not stored (type mismatch). */
     boolean discard;
+    /** {@link #buffer} is the calling thread's {@link Scratch} array until {@link #finish} ({@link #stageInScratch}). */
+    private boolean scratchStaged;
     /**
      * A receive into a non-contiguous datatype: the message lands contiguously in {@link #buffer} (a
      * staging array of the base type) and is scattered into {@code userBuffer} by {@code plan} on
@@ -115,6 +117,18 @@ public final class RecvRequest extends CoreRequest {
         return b;
     }
 
+    /**
+     * For a receive into a non-contiguous datatype that a message of {@code count} elements is about to be copied
+     * into and {@link #finish}ed at once, within the calling thread's call: stages it in this thread's
+     * {@link Scratch} array instead of a fresh one.
+     */
+    void stageInScratch(int count) {
+        if (plan != null && buffer == null && type != BasicType.OBJECT) {
+            buffer = Scratch.take(Scratch.RECEIVE, type, Math.max(0, Math.min(count, capacity)));
+            scratchStaged = true;
+        }
+    }
+
     /** Completes the receive: scatters a staged message into the user's buffer first. */
     void finish() {
         // A truncated message still fills the buffer with what fits; a type mismatch stores nothing.
@@ -125,6 +139,10 @@ public final class RecvRequest extends CoreRequest {
             } catch (jmpi.datatype.DatatypeException e) {
                 fail(e);
             }
+        }
+        if (scratchStaged) { // the thread's array is its own again: this request must not hold it
+            buffer = null;
+            scratchStaged = false;
         }
         markDoneLocally();
     }

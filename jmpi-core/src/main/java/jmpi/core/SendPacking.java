@@ -94,6 +94,11 @@ final class SendPacking {
                 }
             }
         }
+        return fresh(type, elements);
+    }
+
+    /** A new array of {@code elements} elements of {@code type}. */
+    static Object fresh(BasicType type, int elements) {
         return switch (type) {
             case BYTE -> new byte[elements];
             case CHAR -> new char[elements];
