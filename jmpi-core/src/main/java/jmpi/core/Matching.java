@@ -117,23 +117,10 @@ final class Matching implements PointToPoint {
             sharedProtocol.sendThroughPlans(req, worldDest, context, source, tag, buf, offset, items, plan, elements, type);
             return req;
         }
-        boolean owned = false;
         if (plan != null && protocol == Protocol.SMALL) {
-            // Gathered into this thread's scratch array, which the transport copies from before it returns: no
-            // fresh array per message. Only when the transport has no room does the message need a private copy.
-            Object scratch = Scratch.take(Scratch.SEND, type, elements);
-            PackPlan.copy(buf, offset, items, plan, scratch, 0, elements, PackPlan.of(type));
-            if (endpoint.trySendSmall(worldDest, context, source, tag, type.code(), scratch, 0, elements,
-                    type.layout())) {
-                req.completeLocally();
-                return req;
-            }
-            buf = type.copyOf(scratch, 0, elements);
-            offset = 0;
-            plan = null;
-            owned = true;
-            protocol = Protocol.EAGER;
+            return sendSmallGathered(req, worldDest, context, source, tag, buf, offset, items, plan, elements, type, mode);
         }
+        boolean owned = false;
         if (plan != null) {
             // A non-contiguous datatype is gathered into a contiguous array first (one copy; the send
             // then proceeds as a contiguous one, handing that private array over when eager).
@@ -156,6 +143,32 @@ final class Matching implements PointToPoint {
         } else {
             byteProtocol.send(req, worldDest, protocol, context, source, tag, buf, offset, elements, type, mode, serialized,
                     release);
+        }
+        return req;
+    }
+
+    /**
+     * A small message of a non-contiguous datatype ({@link Protocol#SMALL}, so neither buffered nor synchronous),
+     * gathered into this thread's scratch array, which the transport copies from before it returns: no fresh array
+     * per message. Only when the transport has no room does the message get a private copy, sent eager. Out of
+     * {@link #send}, whose contiguous path stays as compact as it was.
+     */
+    private SendRequest sendSmallGathered(SendRequest req, int worldDest, int context, int source, int tag, Object buf,
+                                          int offset, int items, PackPlan plan, int elements, BasicType type,
+                                          SendMode mode) {
+        Object scratch = Scratch.take(Scratch.SEND, type, elements);
+        PackPlan.copy(buf, offset, items, plan, scratch, 0, elements, PackPlan.of(type));
+        if (endpoint.trySendSmall(worldDest, context, source, tag, type.code(), scratch, 0, elements, type.layout())) {
+            req.completeLocally();
+            return req;
+        }
+        Object copy = type.copyOf(scratch, 0, elements);
+        if (endpoint.sharesMemoryWith(worldDest)) {
+            sharedProtocol.send(req, worldDest, Protocol.EAGER, context, source, tag, copy, 0, elements, type, mode, true,
+                    null, null);
+        } else {
+            byteProtocol.send(req, worldDest, Protocol.EAGER, context, source, tag, copy, 0, elements, type, mode, null,
+                    null);
         }
         return req;
     }
