@@ -52,6 +52,12 @@ final class FrameReader {
     private RawSocket raw;
     /** {@link #raw} is still to be looked up (on the first DATA piece that could use it). */
     private boolean rawWanted;
+    /**
+     * The last piece was read straight into its receive buffer, so the next frame is likely the next
+     * piece of the same message: read its header alone, so that its payload is not pulled into the
+     * read buffer (and copied once more) before the header says where it goes.
+     */
+    private boolean headerAlone;
 
     /**
      * @param peer the authenticated peer (every header must name it)
@@ -86,8 +92,19 @@ final class FrameReader {
                     break; // the socket has nothing now
                 }
             }
+            boolean alone = headerAlone && state == State.HEADER && in.position() == 0;
+            if (alone) {
+                in.limit(FrameDescriptor.HEADER_BYTES);
+            }
             int room = in.remaining();
-            int n = ch.read(in);
+            int n;
+            try {
+                n = ch.read(in);
+            } finally {
+                if (alone) {
+                    in.limit(in.capacity());
+                }
+            }
             if (n < 0) {
                 endOfStream = true;
                 if (in.position() > 0 || state != State.HEADER) {
@@ -103,6 +120,10 @@ final class FrameReader {
                 moved += parse(sink);
             } finally {
                 in.compact();
+            }
+            if (alone) {
+                headerAlone = false; // a header whole: its payload, if DATA, is read straight next; a part: the rest as usual
+                continue;
             }
             if (n < room) {
                 break; // the socket had no more: a further read now would only return 0 (one system call saved)
@@ -141,6 +162,7 @@ final class FrameReader {
         dataLeft -= n;
         if (dataLeft == 0) {
             state = State.HEADER;
+            headerAlone = true;
         }
         sink.dataWritten(dataRecvId, messageOffset, n);
         return 1;

@@ -3,6 +3,7 @@ package jmpi.transport.tcp;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -50,6 +52,8 @@ class FrameStreamTest {
         final Map<Long, Long> received = new HashMap<>();
         final boolean offerTarget;
         int direct;
+        /** DATA payload bytes that came through the read buffer (copied once more). */
+        long buffered;
 
         Sink(boolean offerTarget) {
             this.offerTarget = offerTarget;
@@ -71,6 +75,7 @@ class FrameStreamTest {
             MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(data.get(recvId)),
                     ValueLayout.JAVA_BYTE, messageOffset, bytes);
             received.merge(recvId, bytes, Long::sum);
+            buffered += bytes;
         }
 
         @Override
@@ -155,6 +160,45 @@ class FrameStreamTest {
                 if (direct && offerTarget && RawSocket.supported()) {
                     assertTrue(sink.direct > 0, "some DATA arrived straight into the sink's buffers");
                 }
+            }
+        }
+    }
+
+    /**
+     * A lone DATA frame of several pieces, direct both ways: once a piece has been read straight into
+     * the receive buffer, the next piece's header is read alone, so that no later piece's payload is
+     * pulled into the read buffer with it. At most the first piece passes through the read buffer.
+     */
+    @Test
+    void piecesAfterTheFirstAreReadStraightIntoTheReceiveBuffer() throws Exception {
+        assumeTrue(RawSocket.supported(), "needs Linux and native access");
+        int n = 5 * FrameWriter.PIECE + 1_000;
+        try (ServerSocketChannel server = ServerSocketChannel.open()) {
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            SocketChannel a = SocketChannel.open(server.getLocalAddress());
+            SocketChannel b = server.accept();
+            a.configureBlocking(false);
+            b.configureBlocking(false);
+            try (a; b) {
+                FrameWriter w = new FrameWriter(0, true);
+                FrameReader r = new FrameReader(0, 64 << 20, true);
+                Sink sink = new Sink(true);
+                byte[] sent = payload(n, 3);
+                sink.data.put(7L, new byte[n]);
+                Frame d = new Frame();
+                d.kind = Frame.DATA;
+                d.recvId = 7;
+                d.data = MemorySegment.ofArray(sent);
+                w.enqueue(d);
+                long deadline = System.nanoTime() + 40_000_000_000L;
+                while (sink.received.getOrDefault(7L, 0L) < n && System.nanoTime() < deadline) {
+                    w.flush(a);
+                    r.readFrom(b, sink);
+                }
+                assertArrayEquals(sent, sink.data.get(7L), "the DATA payload");
+                assertTrue(sink.buffered <= FrameWriter.PIECE, sink.buffered + " of " + n
+                        + " payload bytes came through the read buffer (at most the first piece's "
+                        + FrameWriter.PIECE + " may)");
             }
         }
     }
