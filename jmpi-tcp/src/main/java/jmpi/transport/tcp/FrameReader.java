@@ -58,6 +58,14 @@ final class FrameReader {
      * read buffer (and copied once more) before the header says where it goes.
      */
     private boolean headerAlone;
+    /**
+     * This side has just sent a CTS to the peer ({@link #expectData}): the next frame is likely the first
+     * DATA piece it answers with, so its header is read alone too (any thread sets it; the polling
+     * thread clears it at the next header read).
+     */
+    private volatile boolean dataExpected;
+    /** Direct reads were asked for and can be had here (final: {@link #expectData} reads it from any thread). */
+    private final boolean directWanted;
 
     /**
      * @param peer the authenticated peer (every header must name it)
@@ -67,7 +75,19 @@ final class FrameReader {
     FrameReader(int peer, int maxFrame, boolean direct) {
         this.peer = peer;
         this.maxFrame = maxFrame;
-        this.rawWanted = direct && RawSocket.supported();
+        this.directWanted = direct && RawSocket.supported();
+        this.rawWanted = directWanted;
+    }
+
+    /**
+     * This side is sending a CTS on the connection (any thread, before the CTS is queued): with direct
+     * reads, the next header is read alone, so that the first DATA piece's payload too is read straight
+     * into the receive buffer. Costs at most one more {@code read} when another frame comes first.
+     */
+    void expectData() {
+        if (directWanted) {
+            dataExpected = true;
+        }
     }
 
     /** The peer closed its side at a frame boundary. */
@@ -92,7 +112,7 @@ final class FrameReader {
                     break; // the socket has nothing now
                 }
             }
-            boolean alone = headerAlone && state == State.HEADER && in.position() == 0;
+            boolean alone = (headerAlone || dataExpected) && state == State.HEADER && in.position() == 0;
             if (alone) {
                 in.limit(FrameDescriptor.HEADER_BYTES);
             }
@@ -122,6 +142,7 @@ final class FrameReader {
                 in.compact();
             }
             if (alone) {
+                dataExpected = false;
                 headerAlone = false; // a header whole: its payload, if DATA, is read straight next; a part: the rest as usual
                 continue;
             }

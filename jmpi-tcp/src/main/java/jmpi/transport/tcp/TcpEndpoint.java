@@ -213,8 +213,11 @@ public final class TcpEndpoint implements Endpoint {
         if (p.closedByPeer) {
             throw new IllegalStateException("tcp: rank " + rank + ": rank " + dest + " has closed its connection");
         }
-        p.writer.enqueue(frame);
         Connection c = p.connection;
+        if (frame.kind == Frame.CTS && c != null && c.reader != null) {
+            c.reader.expectData(); // before the CTS leaves: the DATA answering it cannot come earlier
+        }
+        p.writer.enqueue(frame);
         if (c != null) {
             try {
                 p.writer.flush(c.channel);
