@@ -20,7 +20,7 @@ public enum TcpSetting implements Setting {
     RCVBUF("jmpi.tcp.rcvbuf", "0",
             "SO_RCVBUF of every connection (bytes); 0: the OS default."),
     DIRECT("jmpi.tcp.direct", "false",
-            "Move large DATA payloads with write(2) / read(2) straight between the socket and the sender's / receiver's memory (heap arrays included), skipping the copies through the staging and read buffers; only on Linux and when the JVM enables native access (--enable-native-access=ALL-UNNAMED), else ignored. Off by default: on loopback it lowers large-message latency but also window-64 bandwidth at 512 KiB-2 MiB."),
+            "Move large DATA payloads with write(2) / read(2) straight between the socket and the sender's / receiver's memory (heap arrays included), skipping the copies through the staging and read buffers; only on Linux and when the JVM enables native access (--enable-native-access=ALL-UNNAMED), else ignored. Off by default: on loopback it raised window-64 bandwidth by up to 15 % but made ping-pong latency from 1 MiB 6-29 % longer (docs/WIRE-TCP.md)."),
     MAX_FRAME("jmpi.tcp.maxFrame", "67108864",
             "Largest payload a peer may announce in one frame (bytes, >= 1); a larger one closes the connection as broken."),
     HANDSHAKE_MILLIS("jmpi.tcp.handshakeMillis", "10000",
