@@ -73,6 +73,18 @@ class JmpirunCliTest {
         }
     }
 
+    /** Prints the CPUs its rank thread may run on, as the kernel says ({@code Cpus_allowed_list}). */
+    public static class PrintsCpus {
+        public static void main(String[] args) throws IOException {
+            MPI.Init(args);
+            String cpus = Files.readAllLines(Path.of("/proc/thread-self/status")).stream()
+                    .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .findFirst().orElse("?");
+            System.out.println("rank " + MPI.COMM_WORLD.Rank() + " cpus " + cpus);
+            MPI.Finalize();
+        }
+    }
+
     record Run(int exit, String out, String err, long millis) {
     }
 
@@ -81,8 +93,14 @@ class JmpirunCliTest {
     }
 
     private static Run jmpirun(java.util.Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return jmpirun(env, List.of(), args);
+    }
+
+    private static Run jmpirun(java.util.Map<String, String> env, List<String> jvmOptions, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add("jmpi.launcher.Jmpirun");
@@ -164,6 +182,56 @@ class JmpirunCliTest {
                 Hangs.class.getName());
         assertEquals(124, late.exit(), late.err());
         jmpiEvents(dir.resolve("late.jfr"));
+    }
+
+    /**
+     * {@code --bind-to core} restricts rank r's thread to the r-th CPU the launcher may run on; with
+     * {@code --bind-to none} (the control) every rank may run on all of them.
+     */
+    @Test
+    void bindToCoreRestrictsEachRankThreadToItsOwnCpu() throws Exception {
+        assumeTrue(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"), "Linux only");
+        List<Integer> allowed = jmpi.launcher.CpuBinding.allowedCpus();
+        assumeTrue(allowed.size() >= 2, "needs 2 CPUs");
+        List<String> nativeAccess = List.of("--enable-native-access=ALL-UNNAMED");
+        Run bound = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "--bind-to", "core", "-cp", cp(),
+                PrintsCpus.class.getName());
+        assertEquals(0, bound.exit(), bound.err());
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(bound.out().contains("rank " + rank + " cpus " + allowed.get(rank) + "\n"), bound.out());
+        }
+        Run free = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "--bind-to", "none", "-cp", cp(),
+                PrintsCpus.class.getName());
+        assertEquals(0, free.exit(), free.err());
+        String all = Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).trim())
+                .findFirst().orElseThrow();
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(free.out().contains("rank " + rank + " cpus " + all + "\n"), free.out());
+        }
+    }
+
+    /** What --bind-to cannot do is a usage error that says why, before any rank starts. */
+    @Test
+    void bindToProblemsAreUsageErrors() throws Exception {
+        assumeTrue(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"), "Linux only");
+        List<String> nativeAccess = List.of("--enable-native-access=ALL-UNNAMED");
+        Run socket = jmpirun("-np", "2", "--bind-to", "socket", "-cp", cp(), Prints.class.getName());
+        assertEquals(2, socket.exit(), socket.err());
+        assertTrue(socket.err().contains("--bind-to must be none or core, not socket"), socket.err());
+        Run shm = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "--transport", "shm", "--bind-to", "core", "-cp",
+                cp(), Prints.class.getName());
+        assertEquals(2, shm.exit(), shm.err());
+        assertTrue(shm.err().contains("--bind-to core binds the rank threads of --transport threads"), shm.err());
+        Run noAccess = jmpirun("-np", "2", "--bind-to", "core", "-cp", cp(), Prints.class.getName());
+        assertEquals(2, noAccess.exit(), noAccess.err());
+        assertTrue(noAccess.err().contains("--enable-native-access=ALL-UNNAMED"), noAccess.err());
+        int cpus = jmpi.launcher.CpuBinding.allowedCpus().size();
+        Run tooMany = jmpirun(java.util.Map.of(), nativeAccess, "-np", String.valueOf(cpus + 1), "--bind-to", "core",
+                "-cp", cp(), Prints.class.getName());
+        assertEquals(2, tooMany.exit(), tooMany.err());
+        assertTrue(tooMany.err().contains((cpus + 1) + " ranks but this process may run on only " + cpus + " CPUs"),
+                tooMany.err());
     }
 
     @Test

@@ -84,6 +84,12 @@ public final class Jmpirun implements Callable<Integer> {
             + " (default: the loopback address)")
     String bootstrapAddress;
 
+    @Option(names = {"--bind-to", "-bind-to"}, paramLabel = "none|core", description = "with --transport threads: core"
+            + " restricts rank r's thread to the r-th CPU this process may run on (at most one rank per CPU; Linux, and"
+            + " the JVM needs --enable-native-access=ALL-UNNAMED in JMPI_JAVA_OPTS); none (the default) leaves the"
+            + " placement to the operating system")
+    String bindTo = "none";
+
     @Option(names = {"--tag-output", "-tag-output"}, description = "prefix each output line with [rank]")
     boolean tagOutput;
 
@@ -127,6 +133,13 @@ public final class Jmpirun implements Callable<Integer> {
                 throw usage("--profile " + profile + ": " + dir + " is not a writable directory");
             }
         }
+        if (!bindTo.equals("none") && !bindTo.equals("core")) {
+            throw usage("--bind-to must be none or core, not " + bindTo);
+        }
+        if (bindTo.equals("core") && !kind.equals("threads")) {
+            throw usage("--bind-to core binds the rank threads of --transport threads; with --transport " + kind
+                    + " it is not implemented (use taskset or the native launcher's binding)");
+        }
         if (kind.equals("native")) {
             return runNative();
         }
@@ -142,7 +155,15 @@ public final class Jmpirun implements Callable<Integer> {
             properties.forEach(System::setProperty);
             jdk.jfr.Recording recording = profile == null ? null : Profiling.startHere(profile);
             try {
-                result = new ThreadsJob(spec).run();
+                int[] cpus = null;
+                if (bindTo.equals("core")) {
+                    try {
+                        cpus = CpuBinding.plan(np);
+                    } catch (IllegalArgumentException | java.io.IOException e) {
+                        throw usage(e.getMessage());
+                    }
+                }
+                result = new ThreadsJob(spec).bindTo(cpus).run();
             } finally {
                 if (recording != null) {
                     Profiling.stop(recording);

@@ -27,9 +27,25 @@ import jmpi.transport.threads.ThreadsFabric;
  */
 public final class ThreadsJob {
     private final JobSpec spec;
+    /** Each rank's CPU ({@link #bindTo}), or null: no binding. */
+    private int[] cpus;
 
     public ThreadsJob(JobSpec spec) {
         this.spec = spec;
+    }
+
+    /**
+     * Binds rank {@code r}'s thread to CPU {@code cpus[r]} before it runs the program ({@link CpuBinding});
+     * null: no binding (the default). A rank whose binding fails fails the job, naming the CPU.
+     *
+     * @return this job
+     */
+    public ThreadsJob bindTo(int[] cpus) {
+        if (cpus != null && cpus.length != spec.np()) {
+            throw new IllegalArgumentException(cpus.length + " CPUs for " + spec.np() + " ranks");
+        }
+        this.cpus = cpus == null ? null : cpus.clone();
+        return this;
     }
 
     /** Runs the job to its end (or failure, or timeout) and reports how it went. */
@@ -53,7 +69,18 @@ public final class ThreadsJob {
                 RankClassLoader loader = new RankClassLoader(r, classPath, ThreadsJob.class.getClassLoader(), env,
                         extraParentFirst);
                 int rank = r;
-                threads[r] = Thread.ofPlatform().name("jmpi-rank-" + r).daemon(true).unstarted(() -> runRank(spec, rank, loader, job));
+                int cpu = cpus == null ? -1 : cpus[r];
+                threads[r] = Thread.ofPlatform().name("jmpi-rank-" + r).daemon(true).unstarted(() -> {
+                    if (cpu >= 0) {
+                        try {
+                            CpuBinding.bindCurrentThread(cpu);
+                        } catch (RuntimeException e) {
+                            job.fail(rank, 1, "cannot bind to CPU " + cpu + ": " + e.getMessage(), e);
+                            return;
+                        }
+                    }
+                    runRank(spec, rank, loader, job);
+                });
                 threads[r].setContextClassLoader(loader);
             }
             for (Thread t : threads) {

@@ -1,0 +1,171 @@
+package jmpi.launcher;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Binding rank threads to cores ({@code jmpirun --bind-to core}): each rank's thread is restricted to
+ * one CPU of those the launcher itself may run on, rank {@code r} to the {@code r}-th of them, so
+ * that two spinning ranks never share a core while another stands idle and a rank never migrates
+ * (as Open MPI binds a process per core by default). The JVM's own threads (compiler, GC) stay
+ * unbound.
+ *
+ * <p>Linux only: the CPUs allowed are read from {@code /proc/self/status} ({@code Cpus_allowed_list},
+ * which honours {@code taskset} and cgroup cpusets), and a thread binds itself with
+ * {@code sched_setaffinity(0, ...)} through the FFM API, which needs native access enabled for jmpi
+ * ({@code --enable-native-access=ALL-UNNAMED}); {@link #unavailable()} says why binding cannot be had.
+ *
+ * <p>Concurrency: stateless; {@link #bindCurrentThread} affects only the calling thread.
+ */
+public final class CpuBinding {
+    /** Bytes of the CPU mask passed to the kernel: 1024 CPUs, glibc's {@code cpu_set_t}. */
+    private static final int MASK_BYTES = 128;
+    private static final MethodHandle SET_AFFINITY;
+    private static final VarHandle ERRNO;
+    private static final StructLayout CAPTURE;
+    private static final String UNAVAILABLE;
+
+    static {
+        MethodHandle set = null;
+        VarHandle errno = null;
+        StructLayout capture = null;
+        String why = null;
+        if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("linux")) {
+            why = "binding to cores is implemented for Linux only, not " + System.getProperty("os.name");
+        } else if (!CpuBinding.class.getModule().isNativeAccessEnabled()) {
+            why = "binding to cores calls sched_setaffinity through the FFM API, which needs the JVM option"
+                    + " --enable-native-access=ALL-UNNAMED (for bin/jmpirun: JMPI_JAVA_OPTS=--enable-native-access=ALL-UNNAMED)";
+        } else {
+            Linker linker = Linker.nativeLinker();
+            var symbol = linker.defaultLookup().find("sched_setaffinity");
+            if (symbol.isEmpty()) {
+                why = "this C library has no sched_setaffinity";
+            } else {
+                capture = Linker.Option.captureStateLayout();
+                errno = capture.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
+                // int sched_setaffinity(pid_t pid, size_t cpusetsize, const cpu_set_t *mask)
+                set = linker.downcallHandle(symbol.get(), FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS),
+                        Linker.Option.captureCallState("errno"));
+            }
+        }
+        SET_AFFINITY = set;
+        ERRNO = errno;
+        CAPTURE = capture;
+        UNAVAILABLE = why;
+    }
+
+    private CpuBinding() {
+    }
+
+    /** Why threads cannot be bound here, or null when they can. */
+    public static String unavailable() {
+        return UNAVAILABLE;
+    }
+
+    /**
+     * The CPUs this process may run on, ascending ({@code Cpus_allowed_list} of {@code /proc/self/status}).
+     *
+     * @throws IOException when the file cannot be read or holds no such line
+     */
+    public static List<Integer> allowedCpus() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("Cpus_allowed_list:")) {
+                return parseCpuList(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+        throw new IOException("/proc/self/status has no Cpus_allowed_list line");
+    }
+
+    /**
+     * The CPUs of a kernel CPU list such as {@code 0-3,8,10-11}, ascending.
+     *
+     * @throws IllegalArgumentException for anything else (empty, a descending range, a negative number)
+     */
+    static List<Integer> parseCpuList(String list) {
+        List<Integer> cpus = new ArrayList<>();
+        if (list.isEmpty()) {
+            throw new IllegalArgumentException("empty CPU list");
+        }
+        for (String part : list.split(",")) {
+            int dash = part.indexOf('-');
+            try {
+                int from = Integer.parseInt(dash < 0 ? part : part.substring(0, dash));
+                int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1));
+                if (from < 0 || to < from || (!cpus.isEmpty() && from <= cpus.getLast())) {
+                    throw new IllegalArgumentException("bad CPU list '" + list + "' at '" + part + "'");
+                }
+                for (int c = from; c <= to; c++) {
+                    cpus.add(c);
+                }
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("bad CPU list '" + list + "' at '" + part + "'", e);
+            }
+        }
+        return List.copyOf(cpus);
+    }
+
+    /**
+     * The CPU of each of {@code ranks} rank threads: rank {@code r} gets the {@code r}-th allowed CPU.
+     *
+     * @throws IllegalArgumentException when binding cannot be had here, or there are more ranks than
+     *                                  allowed CPUs (binding two spinning ranks to one core would only
+     *                                  make them take turns)
+     * @throws IOException              when the allowed CPUs cannot be read
+     */
+    public static int[] plan(int ranks) throws IOException {
+        if (UNAVAILABLE != null) {
+            throw new IllegalArgumentException("--bind-to core: " + UNAVAILABLE);
+        }
+        List<Integer> cpus = allowedCpus();
+        if (ranks > cpus.size()) {
+            throw new IllegalArgumentException("--bind-to core: " + ranks + " ranks but this process may run on only "
+                    + cpus.size() + " CPUs (" + cpus + "); use --bind-to none to run them oversubscribed");
+        }
+        int[] plan = new int[ranks];
+        for (int r = 0; r < ranks; r++) {
+            plan[r] = cpus.get(r);
+        }
+        return plan;
+    }
+
+    /**
+     * Restricts the calling thread to {@code cpu}.
+     *
+     * @throws IllegalStateException when binding is unavailable ({@link #unavailable()}) or the kernel
+     *                               refuses (its errno is named)
+     */
+    public static void bindCurrentThread(int cpu) {
+        if (UNAVAILABLE != null) {
+            throw new IllegalStateException(UNAVAILABLE);
+        }
+        if (cpu < 0 || cpu >= MASK_BYTES * 8) {
+            throw new IllegalArgumentException("CPU " + cpu + " outside [0, " + MASK_BYTES * 8 + ")");
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment mask = arena.allocate(MASK_BYTES, 8);
+            mask.set(ValueLayout.JAVA_BYTE, cpu / 8, (byte) (1 << (cpu % 8)));
+            MemorySegment state = arena.allocate(CAPTURE);
+            int rc = (int) SET_AFFINITY.invokeExact(state, 0, (long) MASK_BYTES, mask);
+            if (rc != 0) {
+                int errno = (int) ERRNO.get(state, 0L);
+                throw new IllegalStateException("sched_setaffinity to CPU " + cpu + " failed (errno " + errno + ")");
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("sched_setaffinity to CPU " + cpu + " failed: " + t, t);
+        }
+    }
+}
