@@ -27,13 +27,14 @@ run() { # bind bench -> one row of numbers
   if [ "$bench" = lat ]; then
     flock /tmp/jmpi-bench.lock "$JMPI_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$lib/*" \
       jmpi.launcher.Jmpirun -np "$np" --bind-to "$bind" -cp "$lib/jmpi-bench.jar" jmpi.bench.Latency --min 1 --max 65536 \
-      --iters 20000 --warmup 2000 > "$file" 2>&1
+      --iters 20000 --warmup 2000 > "$file" 2>&1 || { echo "bind-to.sh: the $bind latency run failed:" >&2; cat "$file" >&2; exit 1; }
     grep -v '^#' "$file" | awk 'NR > 1 { printf "%s ", $3 } END { print "" }'
   else
     flock /tmp/jmpi-bench.lock "$JMPI_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Xmx8g \
       -Djmpi.coll.bcast=scatter_allgather -Djmpi.coll.allreduce=shared_slices -cp "$lib/*" jmpi.launcher.Jmpirun \
       -np "$np" --bind-to "$bind" -cp "$lib/jmpi-bench.jar" jmpi.bench.CollSweep --collectives bcast,allreduce \
-      --forced-only true --sizes 800,8000,80000,800000 --iters 200 --warmup 20 > "$file" 2>&1
+      --forced-only true --sizes 800,8000,80000,800000 --iters 200 --warmup 20 > "$file" 2>&1 \
+      || { echo "bind-to.sh: the $bind collective run failed:" >&2; cat "$file" >&2; exit 1; }
     grep -v '^#' "$file" | awk '{ printf "%s ", $6 } END { print "" }'
   fi
 }
@@ -43,10 +44,10 @@ lat_cols="1 2 4 8 16 32 64 128 256 512 1K 2K 4K 8K 16K 32K 64K"
 coll_cols="bc800 bc8k bc80k bc800k ar800 ar8k ar80k ar800k"
 for ((r = 1; r <= rounds; r++)); do
   for bind in none core; do
-    echo "lat $bind $(run "$bind" lat)" | tee -a "$out/rows"
-    echo "coll $bind $(run "$bind" coll)" | tee -a "$out/rows"
+    row=$(run "$bind" lat); echo "lat $bind $row" >> "$out/rows"; echo "# round $r: lat $bind $row"
+    row=$(run "$bind" coll); echo "coll $bind $row" >> "$out/rows"; echo "# round $r: coll $bind $row"
   done
-done | sed 's/^/# round row: /'
+done
 summary() { # kind cols: best and median per column, each setting, and core / none
   local kind=$1 cols=$2
   echo
