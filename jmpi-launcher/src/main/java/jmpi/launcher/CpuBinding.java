@@ -24,7 +24,8 @@ import java.util.List;
  * <p>Linux only: the CPUs allowed are read from {@code /proc/self/status} ({@code Cpus_allowed_list},
  * which honours {@code taskset} and cgroup cpusets), and a thread binds itself with
  * {@code sched_setaffinity(0, ...)} through the FFM API, which needs native access enabled for jmpi
- * ({@code --enable-native-access=ALL-UNNAMED}); {@link #unavailable()} says why binding cannot be had.
+ * ({@code --enable-native-access=ALL-UNNAMED}); where binding cannot be had, {@link #plan} and
+ * {@link #bindCurrentThread} say why.
  *
  * <p>Concurrency: stateless; {@link #bindCurrentThread} affects only the calling thread.
  */
@@ -69,23 +70,28 @@ public final class CpuBinding {
     private CpuBinding() {
     }
 
-    /** Why threads cannot be bound here, or null when they can. */
-    public static String unavailable() {
-        return UNAVAILABLE;
-    }
-
     /**
      * The CPUs this process may run on, ascending ({@code Cpus_allowed_list} of {@code /proc/self/status}).
      *
      * @throws IOException when the file cannot be read or holds no such line
      */
     public static List<Integer> allowedCpus() throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        return allowedCpus(Path.of("/proc/self/status"));
+    }
+
+    /**
+     * The CPUs a {@code status} file of {@code /proc} allows, ascending: {@code /proc/self/status} for the
+     * process, {@code /proc/thread-self/status} for the calling thread (what a binding changes).
+     *
+     * @throws IOException when the file cannot be read or holds no {@code Cpus_allowed_list} line
+     */
+    public static List<Integer> allowedCpus(Path status) throws IOException {
+        for (String line : Files.readAllLines(status)) {
             if (line.startsWith("Cpus_allowed_list:")) {
                 return parseCpuList(line.substring(line.indexOf(':') + 1).trim());
             }
         }
-        throw new IOException("/proc/self/status has no Cpus_allowed_list line");
+        throw new IOException(status + " has no Cpus_allowed_list line");
     }
 
     /**
@@ -143,8 +149,8 @@ public final class CpuBinding {
     /**
      * Restricts the calling thread to {@code cpu}.
      *
-     * @throws IllegalStateException when binding is unavailable ({@link #unavailable()}) or the kernel
-     *                               refuses (its errno is named)
+     * @throws IllegalStateException when binding cannot be had here (the message says why) or the
+     *                               kernel refuses (its errno is named)
      */
     public static void bindCurrentThread(int cpu) {
         if (UNAVAILABLE != null) {
