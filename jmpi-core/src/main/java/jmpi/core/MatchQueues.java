@@ -1,22 +1,22 @@
 package jmpi.core;
 
 import jmpi.spi.Frame;
+import jmpi.spi.LinePadding;
 
 /**
  * MPI matching for one rank: the posted-receive queue and the unexpected-message queue.
  * Both are FIFO, which gives MPI's non-overtaking order: frames from one sender arrive in order
  * and are queued in order, and receives are matched in the order they were posted.
  *
- * <p>Concurrency: not thread-safe; the engine calls it only under its progress lock.
+ * <p>Concurrency: not thread-safe; the engine calls it only under its progress lock. Its four ends, written per
+ * message, are padded away from the objects around it ({@link LinePadding}).
  */
-final class MatchQueues {
+final class MatchQueues extends MatchQueuesFields {
     static final int ANY_SOURCE = Engine.ANY_SOURCE;
     static final int ANY_TAG = Engine.ANY_TAG;
 
-    private RecvRequest postedHead;
-    private RecvRequest postedTail;
-    private Frame unexpectedHead;
-    private Frame unexpectedTail;
+    @SuppressWarnings("unused")
+    private long pad0, pad1, pad2, pad3, pad4, pad5, pad6, pad7;
 
     private static boolean matches(int context, int source, int tag, Frame f) {
         return f.context == context
@@ -115,4 +115,12 @@ final class MatchQueues {
     boolean isEmpty() {
         return postedHead == null && unexpectedHead == null;
     }
+}
+
+/** The queues' ends, between their paddings. */
+abstract class MatchQueuesFields extends LinePadding {
+    RecvRequest postedHead;
+    RecvRequest postedTail;
+    Frame unexpectedHead;
+    Frame unexpectedTail;
 }

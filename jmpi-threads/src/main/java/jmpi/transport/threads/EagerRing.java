@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 
 import jmpi.spi.FrameSink;
+import jmpi.spi.LinePadding;
 
 /**
  * The eager ring of one direction of a pair of ranks: messages too large for the {@link Fastbox} but
@@ -40,8 +41,8 @@ import jmpi.spi.FrameSink;
  * 16-byte messages put a third of the sender's time on those stores).
  *
  * <p>Threads: {@link Writer} is used by the sending rank under its pair lock ({@link PairChannel}),
- * {@link Reader} by the receiving rank under its progress lock. They are separate objects so that the
- * two sides' counters never share a cache line.
+ * {@link Reader} by the receiving rank under its progress lock. They are separate objects, padded away from
+ * the objects around them ({@link LinePadding}), so that the two sides' counters never share a cache line.
  */
 final class EagerRing {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
@@ -89,18 +90,41 @@ final class EagerRing {
         this.releaseBatch = Math.min(RELEASE_BATCH, capacity / 8);
         this.area = Arena.ofAuto().allocate(capacity + 128L, 128);
         this.maxMessage = maxMessage;
-        this.writer = new Writer();
-        this.reader = new Reader(peer);
+        this.writer = new Writer(this);
+        this.reader = new Reader(this, peer);
     }
 
     static long align(long bytes) {
         return (bytes + ALIGN - 1) & -ALIGN;
     }
 
+    /** The fields of a {@link Writer}, between its paddings: the ring's constants it uses, and its counters. */
+    abstract static class WriterFields extends LinePadding {
+        final MemorySegment area;
+        final long capacity;
+        final long mask;
+        final long headAt;
+        final int maxMessage;
+        long tail;
+        long cachedHead;
+
+        WriterFields(EagerRing ring) {
+            area = ring.area;
+            capacity = ring.capacity;
+            mask = ring.mask;
+            headAt = ring.headAt;
+            maxMessage = ring.maxMessage;
+        }
+    }
+
     /** The sending side. */
-    final class Writer {
-        private long tail;
-        private long cachedHead;
+    static final class Writer extends WriterFields {
+        @SuppressWarnings("unused")
+        private long pad0, pad1, pad2, pad3, pad4, pad5, pad6, pad7;
+
+        Writer(EagerRing ring) {
+            super(ring);
+        }
 
         /**
          * Copies the message ({@code count} elements of {@code array} from {@code offset}, each of
@@ -153,17 +177,35 @@ final class EagerRing {
         }
     }
 
-    /** The receiving side. */
-    final class Reader {
+    /** The fields of a {@link Reader}, between its paddings: the ring's constants it uses, and its counters. */
+    abstract static class ReaderFields extends LinePadding {
+        final MemorySegment area;
+        final long mask;
+        final long headAt;
+        final int releaseBatch;
         /** World rank of the sender. */
-        private final int peer;
+        final int peer;
         /** Read position: bytes consumed. */
-        private long pos;
+        long pos;
         /** Bytes given back to the sender ({@code head}): lines in [released, pos) are consumed, not yet zeroed. */
-        private long released;
+        long released;
 
-        Reader(int peer) {
+        ReaderFields(EagerRing ring, int peer) {
+            area = ring.area;
+            mask = ring.mask;
+            headAt = ring.headAt;
+            releaseBatch = ring.releaseBatch;
             this.peer = peer;
+        }
+    }
+
+    /** The receiving side. */
+    static final class Reader extends ReaderFields {
+        @SuppressWarnings("unused")
+        private long pad0, pad1, pad2, pad3, pad4, pad5, pad6, pad7;
+
+        Reader(EagerRing ring, int peer) {
+            super(ring, peer);
         }
 
         /**

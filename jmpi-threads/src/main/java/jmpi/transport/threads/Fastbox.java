@@ -17,11 +17,13 @@ import java.lang.invoke.VarHandle;
 
 import jmpi.spi.Frame;
 import jmpi.spi.FrameSink;
+import jmpi.spi.LinePadding;
 
 /**
  * The small-message rings between two ranks, laid out as {@link FastboxDescriptor} says. Each rank
  * holds its own {@link End}: it produces into one direction and consumes the other, and keeps its
- * counters in its own object (no false sharing with the peer).
+ * counters in its own object, padded away from the objects around it ({@link LinePadding}; the two ends are
+ * allocated one after the other): no false sharing with the peer.
  *
  * <p>Threads: an end's {@link End#offer} is called by its rank under the pair lock
  * ({@link PairChannel}); {@link End#peekSeq} and {@link End#deliverTo} by its rank under the engine's
@@ -36,8 +38,8 @@ final class Fastbox {
 
     /** @param lowRank the lower of the two world ranks, which sends on direction 0 */
     Fastbox(int lowRank, int highRank) {
-        lower = new End(0, highRank);
-        upper = new End(1, lowRank);
+        lower = new End(rings, 0, highRank);
+        upper = new End(rings, 1, lowRank);
     }
 
     End endOf(int rank, int lowRank) {
@@ -69,26 +71,38 @@ final class Fastbox {
         sink.accept(f);
     }
 
-    /** One rank's side of the pair. */
-    final class End {
-        private final int out;
-        private final int in;
+    /** The fields of an {@link End}, between its paddings. */
+    abstract static class EndFields extends LinePadding {
+        final MemorySegment rings;
+        final int out;
+        final int in;
         /** World rank of the peer (the sender of what this end consumes). */
         final int peer;
-        private long tail;
-        private long cachedHead;
-        private long head;
-        private long lastSeq;
+        long tail;
+        long cachedHead;
+        long head;
+        long lastSeq;
         /**
          * The reading side of the eager ring of the direction this end consumes, once the peer made it
          * (published with release by the peer, read with acquire).
          */
-        private volatile EagerRing.Reader ringIn;
+        volatile EagerRing.Reader ringIn;
 
-        End(int out, int peer) {
+        EndFields(MemorySegment rings, int out, int peer) {
+            this.rings = rings;
             this.out = out;
             this.in = 1 - out;
             this.peer = peer;
+        }
+    }
+
+    /** One rank's side of the pair. */
+    static final class End extends EndFields {
+        @SuppressWarnings("unused")
+        private long pad0, pad1, pad2, pad3, pad4, pad5, pad6, pad7;
+
+        End(MemorySegment rings, int out, int peer) {
+            super(rings, out, peer);
         }
 
         /**

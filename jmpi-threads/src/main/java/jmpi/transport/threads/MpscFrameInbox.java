@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 import jmpi.spi.Frame;
+import jmpi.spi.LinePadding;
 
 /**
  * A multi-producer single-consumer inbox of {@link Frame}s, intrusive (linked through
@@ -18,19 +19,19 @@ import jmpi.spi.Frame;
  * consumer sees complete frames. After the swap no producer can reach the taken frames, so the
  * consumer may reuse {@code next}.
  */
-final class MpscFrameInbox {
+final class MpscFrameInbox extends MpscFrameInboxFields {
     private static final VarHandle TOP;
 
     static {
         try {
-            TOP = MethodHandles.lookup().findVarHandle(MpscFrameInbox.class, "top", Frame.class);
+            TOP = MethodHandles.lookup().findVarHandle(MpscFrameInboxFields.class, "top", Frame.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    @SuppressWarnings("unused") // accessed through TOP
-    private volatile Frame top;
+    @SuppressWarnings("unused")
+    private long pad0, pad1, pad2, pad3, pad4, pad5, pad6, pad7;
 
     /** Any thread. */
     void push(Frame f) {
@@ -57,4 +58,9 @@ final class MpscFrameInbox {
         }
         return reversed;
     }
+}
+
+/** The inbox's one field, padded away from the objects around it ({@link LinePadding}). */
+abstract class MpscFrameInboxFields extends LinePadding {
+    volatile Frame top;
 }

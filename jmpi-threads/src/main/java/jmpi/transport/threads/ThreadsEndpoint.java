@@ -44,8 +44,13 @@ final class ThreadsEndpoint implements Endpoint {
     private final PairChannel[] out;
     /** This rank's end of the fastbox shared with each peer (published with release, read with acquire). */
     private final Fastbox.End[] boxes;
-    /** Receiving side: next sequence number expected from each sender; receiver-owned. */
+    /**
+     * Receiving side: next sequence number expected from each sender, at {@code FIRST + sender}; receiver-owned,
+     * written per message: {@code FIRST} unused longs on either side keep it off its neighbours' cache lines
+     * (see {@link jmpi.spi.LinePadding}).
+     */
     private final long[] expected;
+    private static final int FIRST = 8;
     @SuppressWarnings("unused") // accessed through PARKED
     private volatile Thread parked;
     /** When set (before the rank starts), {@link #wake} calls it instead: see ThreadsFabric#wakeThrough. */
@@ -57,7 +62,7 @@ final class ThreadsEndpoint implements Endpoint {
         int n = fabric.size();
         this.out = new PairChannel[n];
         this.boxes = new Fastbox.End[n];
-        this.expected = new long[n];
+        this.expected = new long[n + 2 * FIRST];
         java.util.Arrays.fill(expected, 1);
         for (int i = 0; i < n; i++) {
             out[i] = new PairChannel();
@@ -163,10 +168,10 @@ final class ThreadsEndpoint implements Endpoint {
             Frame next = f.next;
             f.next = null;
             int s = f.sender;
-            if (f.seq != expected[s]) {
+            if (f.seq != expected[FIRST + s]) {
                 n += drainBox(s, f.seq, sink);
             }
-            expected[s] = f.seq + 1;
+            expected[FIRST + s] = f.seq + 1;
             if (f.kind == WIRE) {
                 n += deliverEncoded(f.bytes, sink);
             } else if (f.kind == Frame.DATA) {
@@ -233,8 +238,8 @@ final class ThreadsEndpoint implements Endpoint {
     private int drainBox(int s, long upTo, FrameSink sink) {
         Fastbox.End box = (Fastbox.End) BOXES.getAcquire(boxes, s);
         int n = box == null ? 0 : takeInOrder(s, box, upTo, sink);
-        if (expected[s] < upTo) {
-            throw new IllegalStateException("message " + expected[s] + " from rank " + s + " to rank " + rank
+        if (expected[FIRST + s] < upTo) {
+            throw new IllegalStateException("message " + expected[FIRST + s] + " from rank " + s + " to rank " + rank
                     + " is missing before " + upTo + " (transport ordering broken)");
         }
         return n;
@@ -248,7 +253,7 @@ final class ThreadsEndpoint implements Endpoint {
      */
     private int takeInOrder(int s, Fastbox.End box, long upTo, FrameSink sink) {
         int n = 0;
-        long e = expected[s];
+        long e = expected[FIRST + s];
         EagerRing.Reader ring = box.ringIn();
         while (e < upTo) {
             if (box.peekSeq() == e) {
@@ -258,7 +263,7 @@ final class ThreadsEndpoint implements Endpoint {
             } else {
                 break;
             }
-            expected[s] = ++e;
+            expected[FIRST + s] = ++e;
             n++;
         }
         return n;

@@ -1,0 +1,15 @@
+package jmpi.core;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import jmpi.tck.LinePaddingCheck;
+
+/** The engine's objects written per message keep their fields off other ranks' lines. */
+class LinePaddingTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"SpinLock", "MatchQueues"})
+    void writtenPerMessageAndPadded(String name) throws ClassNotFoundException {
+        LinePaddingCheck.assertPadded("jmpi.core." + name);
+    }
+}
