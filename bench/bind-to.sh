@@ -52,24 +52,8 @@ summary() { # kind cols: best and median per column, each setting, and core / no
   local kind=$1 cols=$2
   echo
   echo "$kind (us), best and median of $rounds rounds:"
-  printf '%-22s' "column"; for c in $cols; do printf '%9s' "$c"; done; echo
-  awk -v k="$kind" '
-    function pick(b, i, s,    c, j, m, t, a) { # best (lowest) or median of column i of setting b
-      c = n[b]; for (j = 1; j <= c; j++) a[j] = v[b, i, j] + 0
-      for (j = 2; j <= c; j++) { t = a[j]; for (m = j - 1; m >= 1 && a[m] > t; m--) a[m + 1] = a[m]; a[m + 1] = t }
-      if (s == "best") return a[1]
-      return c % 2 ? a[(c + 1) / 2] : (a[c / 2] + a[c / 2 + 1]) / 2
-    }
-    $1 == k { n[$2]++; for (i = 3; i <= NF; i++) v[$2, i, n[$2]] = $i; nf = NF }
-    END {
-      split("best median", stats, " ")
-      for (si = 1; si <= 2; si++) {
-        s = stats[si]
-        printf "%-22s", s " none"; for (i = 3; i <= nf; i++) printf "%9.3f", pick("none", i, s); print ""
-        printf "%-22s", s " core"; for (i = 3; i <= nf; i++) printf "%9.3f", pick("core", i, s); print ""
-        printf "%-22s", s " core/none"; for (i = 3; i <= nf; i++) printf "%9.2f", pick("core", i, s) / pick("none", i, s); print ""
-      }
-    }' "$out/rows"
+  printf '%-22s' "column"; for c in $cols; do printf ' %9s' "$c"; done; echo
+  awk -v k="$kind" -v a=none -v b=core -f bench/best-median.awk "$out/rows"
 }
 summary lat "$lat_cols"
 summary coll "$coll_cols"
