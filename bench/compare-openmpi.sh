@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compare-openmpi.sh [--min BYTES] [--max BYTES] [--iters N] [--warmup N] [--bw-iters N] [--repeat R] [--mpich]
 #                    [--keep DIR] [--transport threads|shm|tcp|native] [--library openmpi|mpich]
-#                    [--baseline DIR] [--timeout S]
+#                    [--baseline DIR] [--timeout S] [--bind none|core]
 # Side by side on this machine, in one run: the C baseline bench/c/pingpong.c over Open MPI (shared
 # memory, 2 processes, --bind-to none) and jmpi's drivers (bin/jmpibench, 2 ranks on the threads
 # transport), same sizes and iteration rule. Prints, per size, latency (half round trip, us) and
@@ -24,6 +24,9 @@
 # bin/build there) as one more side, interleaved in the same rounds: before/after numbers from one run.
 # --timeout S ends a job of the library's launcher that runs longer than S seconds (default 900) and the
 # script with it, naming the job.
+# --bind core binds both sides' ranks to a core each (threads only): the C side with mpirun's --bind-to core (Open MPI's
+# own default for 2 ranks), jmpi's with jmpirun --bind-to core (and --enable-native-access=ALL-UNNAMED); default none,
+# both unbound.
 # Defaults: sizes 1 B .. 16 MiB; the drivers' own iteration defaults (latency 10000 / 1000 warm-up,
 # bw 1000 / 100 with a window of 64).
 set -euo pipefail
@@ -31,11 +34,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 script=compare-openmpi.sh
 min=1; max=16M; iters=; warmup=; bw_iters=; repeat=1; mpich=0; keep=; transport=threads; baseline=; library=openmpi
+bind=none
 job_timeout=900
 while [ $# -gt 0 ]; do
   case "$1" in
     --mpich) mpich=1; shift; continue ;;
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   esac
   [ $# -ge 2 ] || { echo "$script: $1 needs a value (see --help)" >&2; exit 2; }
   case "$1" in
@@ -50,6 +54,7 @@ while [ $# -gt 0 ]; do
     --library) library=$2 ;;
     --baseline) baseline=$(cd "$2" && pwd) ;;
     --timeout) job_timeout=$2 ;;
+    --bind) bind=$2 ;;
     *) echo "$script: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift 2
@@ -60,6 +65,12 @@ case "$transport" in
   tcp) btl=self,tcp ;;
   *) echo "$script: --transport must be threads, shm, tcp or native, not $transport" >&2; exit 2 ;;
 esac
+case "$bind" in
+  none) ;;
+  core) [ "$transport" = threads ] || { echo "$script: --bind core is for the threads transport (jmpirun binds threads)" >&2; exit 2; } ;;
+  *) echo "$script: --bind is none or core, not $bind" >&2; exit 2 ;;
+esac
+lib_bind=$bind
 case "$repeat" in ''|*[!0-9]*|0) echo "$script: --repeat wants a whole number >= 1" >&2; exit 2 ;; esac
 case "$job_timeout" in ''|*[!0-9]*|0) echo "$script: --timeout wants whole seconds >= 1" >&2; exit 2 ;; esac
 if [ "$mpich" = 1 ] && { [ "$library" != openmpi ] || [ "$transport" = native ]; }; then
@@ -103,6 +114,12 @@ run_jmpi() { # build-dir bench file opts...: one jmpi side of one round
     jmpi_native_cmd "$dir/jmpi-dist/target/lib" "$class" "$@" --transport native \
       --command "$script --transport native --library $library ($bench side; ${ref_launch[*]} java ... $class)"
     run_job "jmpi's $bench on native over $lib_name" "$file" "$job_timeout" "${jmpi_cmd[@]}"
+  elif [ "$bind" = core ]; then
+    case "$bench" in latency) class=jmpi.bench.Latency ;; bw) class=jmpi.bench.Bandwidth ;; esac
+    # shellcheck disable=SC2086 # JMPI_JAVA_OPTS is a list of words, as bin/jmpibench reads it
+    "$JMPI_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED ${JMPI_JAVA_OPTS:-} -cp "$dir/jmpi-dist/target/lib/*" \
+      jmpi.launcher.Jmpirun -np 2 --transport threads --bind-to core -cp "$dir/jmpi-dist/target/lib/jmpi-bench.jar" "$class" \
+      "$@" --transport threads --command "$script --bind core ($bench side: jmpirun --bind-to core ... $class)" > "$file"
   else
     (cd "$dir" && bin/jmpibench "$bench" --np 2 --transport "$transport" "$@") > "$file"
   fi
@@ -165,6 +182,7 @@ cmd="bench/compare-openmpi.sh --min $min --max $max"
 [ "$library" != openmpi ] && cmd+=" --library $library"
 [ -n "$baseline" ] && cmd+=" --baseline $baseline"
 [ "$job_timeout" != 900 ] && cmd+=" --timeout $job_timeout"
+[ "$bind" != none ] && cmd+=" --bind $bind"
 ref=$library
 echo "# jmpi vs C MPI, point to point between 2 ranks on one host, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "# host: $(hostname), cores: $(nproc), load average before: $load_before, after: $load_after"
@@ -174,6 +192,7 @@ echo "# jmpi: $(header_of "$out/jmpi-latency.txt" JVM); $(header_of "$out/jmpi-l
 [ "$transport" = native ] && echo "# jmpi on native: ${ref_launch[*]} java --enable-native-access=ALL-UNNAMED \$JMPI_JAVA_OPTS -cp 'jmpi-dist/target/lib/*' jmpi.bench.Latency|Bandwidth (the same launcher and library as the C side)"
 [ -n "$baseline" ] && echo "# baseline: the jmpi build in $baseline (commit $(git -C "$baseline" rev-parse --short HEAD 2>/dev/null || echo unknown)); jmpi: commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$root" diff --quiet 2>/dev/null || echo ' with uncommitted changes')"
 echo "# jmpi JVM options: $(header_of "$out/jmpi-latency.txt" 'JVM options')"
+[ "$bind" = core ] && echo "# jmpi ranks bound: jmpirun --bind-to core (java --enable-native-access=ALL-UNNAMED), the C side: ${ref_launch[*]}"
 echo "# latency: blocking Send/Recv ping-pong, half the average round trip, us; ratio = jmpi / $lib_name (lower is better)"
 echo "#   $(header_of "$out/jmpi-latency.txt" iterations)"
 echo "# bw: window of 64 Isend / Irecv then a 1-byte ack, MB/s (10^6 B/s); ratio = jmpi / $lib_name (higher is better)"

@@ -5,7 +5,8 @@
 #   lib_launch NP [BTL] sets the array lib_cmd: the launcher with NP ranks as every job of this run starts it.
 #                       Open MPI: --allow-run-as-root --oversubscribe --bind-to none (a rank bound to one core
 #                       gives the JVM one CPU), --mca btl BTL when given; MPICH: MPIR_CVAR_NOLOCAL=1 when BTL
-#                       is tcp (MPICH's way to keep local ranks off shared memory)
+#                       is tcp (MPICH's way to keep local ranks off shared memory). With lib_bind=core (set by
+#                       the caller) Open MPI's --bind-to core and MPICH's -bind-to core instead
 #   jmpi_native_cmd LIBDIR CLASS ARGS...
 #                       sets the array jmpi_cmd: one JVM per rank of lib_cmd running jmpi's class CLASS from the
 #                       jars in LIBDIR on the native transport (--enable-native-access=ALL-UNNAMED, then
@@ -13,7 +14,7 @@
 #   run_job LABEL FILE SECONDS CMD...
 #                       runs CMD (standard input /dev/null) with its standard output in FILE; a job that fails or outlives SECONDS ends
 #                       the script (exit 1) naming LABEL, with the end of what it printed
-# Stateless apart from the variables named above.
+# Stateless apart from the variables named above (and lib_bind, read).
 
 lib_use() {
   case "$1" in
@@ -33,13 +34,14 @@ lib_use() {
 lib_launch() {
   local np=$1 btl=${2:-}
   if [ "$lib_mpirun" = mpirun.openmpi ]; then
-    lib_cmd=(mpirun.openmpi --allow-run-as-root --oversubscribe -np "$np" --bind-to none)
+    lib_cmd=(mpirun.openmpi --allow-run-as-root --oversubscribe -np "$np" --bind-to "${lib_bind:-none}")
     [ -n "$btl" ] && lib_cmd+=(--mca btl "$btl")
   elif [ "$btl" = self,tcp ]; then
     lib_cmd=(env MPIR_CVAR_NOLOCAL=1 mpirun.mpich -np "$np")
   else
     lib_cmd=(mpirun.mpich -np "$np")
   fi
+  if [ "$lib_mpirun" != mpirun.openmpi ] && [ "${lib_bind:-none}" = core ]; then lib_cmd+=(-bind-to core); fi
 }
 
 jmpi_native_cmd() {
