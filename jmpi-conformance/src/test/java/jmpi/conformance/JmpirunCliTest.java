@@ -73,12 +73,26 @@ class JmpirunCliTest {
         }
     }
 
-    /** Prints the CPUs its rank thread may run on, as the kernel says ({@code Cpus_allowed_list}). */
+    /**
+     * Prints the CPUs its rank thread may run on, as the kernel says ({@code Cpus_allowed_list}), and those of a
+     * thread the rank starts after its binding.
+     */
     public static class PrintsCpus {
-        public static void main(String[] args) throws IOException {
+        public static void main(String[] args) throws Exception {
             MPI.Init(args);
-            List<Integer> cpus = jmpi.launcher.CpuBinding.allowedCpus(Path.of("/proc/thread-self/status"));
-            System.out.println("rank " + MPI.COMM_WORLD.Rank() + " cpus " + cpus);
+            Path self = Path.of("/proc/thread-self/status");
+            List<Integer> cpus = jmpi.launcher.CpuBinding.allowedCpus(self);
+            List<List<Integer>> child = new ArrayList<>();
+            Thread t = new Thread(() -> {
+                try {
+                    child.add(jmpi.launcher.CpuBinding.allowedCpus(self));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            t.start();
+            t.join();
+            System.out.println("rank " + MPI.COMM_WORLD.Rank() + " cpus " + cpus + " child " + child);
             MPI.Finalize();
         }
     }
@@ -192,17 +206,28 @@ class JmpirunCliTest {
         List<Integer> allowed = jmpi.launcher.CpuBinding.allowedCpus();
         assumeTrue(allowed.size() >= 2, "needs 2 CPUs");
         List<String> nativeAccess = List.of("--enable-native-access=ALL-UNNAMED");
+        // 2 ranks: two consecutive shares of the allowed CPUs (one CPU each on a 2-CPU machine), the first one
+        // larger when their number is odd; a thread a rank starts keeps its rank's share.
+        int first = (allowed.size() + 1) / 2;
+        List<List<Integer>> shares = List.of(allowed.subList(0, first), allowed.subList(first, allowed.size()));
         Run bound = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "--bind-to", "core", "-cp", cp(),
                 PrintsCpus.class.getName());
         assertEquals(0, bound.exit(), bound.err());
         for (int rank = 0; rank < 2; rank++) {
-            assertTrue(bound.out().contains("rank " + rank + " cpus " + List.of(allowed.get(rank)) + "\n"), bound.out());
+            String want = "rank " + rank + " cpus " + shares.get(rank) + " child " + List.of(shares.get(rank)) + "\n";
+            assertTrue(bound.out().contains(want), want + " in " + bound.out());
         }
+        // 1 rank: all of them, for the rank and for the threads it starts (its task workers, say)
+        Run alone = jmpirun(java.util.Map.of(), nativeAccess, "-np", "1", "--bind-to", "core", "-cp", cp(),
+                PrintsCpus.class.getName());
+        assertEquals(0, alone.exit(), alone.err());
+        assertTrue(alone.out().contains("rank 0 cpus " + allowed + " child " + List.of(allowed) + "\n"), alone.out());
         Run free = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "--bind-to", "none", "-cp", cp(),
                 PrintsCpus.class.getName());
         assertEquals(0, free.exit(), free.err());
         for (int rank = 0; rank < 2; rank++) {
-            assertTrue(free.out().contains("rank " + rank + " cpus " + allowed + "\n"), free.out());
+            assertTrue(free.out().contains("rank " + rank + " cpus " + allowed + " child " + List.of(allowed) + "\n"),
+                    free.out());
         }
     }
 

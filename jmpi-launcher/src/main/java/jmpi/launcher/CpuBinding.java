@@ -15,11 +15,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Binding rank threads to cores ({@code jmpirun --bind-to core}): each rank's thread is restricted to
- * one CPU of those the launcher itself may run on, rank {@code r} to the {@code r}-th of them, so
- * that two spinning ranks never share a core while another stands idle and a rank never migrates
- * (as Open MPI binds a process per core by default). The JVM's own threads (compiler, GC) stay
- * unbound.
+ * Binding rank threads to cores ({@code jmpirun --bind-to core}): the CPUs the launcher itself may run on
+ * are dealt out to the ranks in consecutive shares as equal as they go (with as many ranks as CPUs, one
+ * each; with fewer ranks, the first {@code cpus % ranks} ranks get one more), and each rank's thread is
+ * restricted to its share, so that two spinning ranks never share a core while another stands idle and
+ * a rank never leaves its cores (as Open MPI binds a process per core by default). Threads a rank starts
+ * (its task runtime's workers, the program's own) inherit the share: a rank of one JVM with two CPUs to
+ * itself keeps both for its threads. The JVM's own threads (compiler, GC) stay unbound.
  *
  * <p>Linux only: the CPUs allowed are read from {@code /proc/self/status} ({@code Cpus_allowed_list},
  * which honours {@code taskset} and cgroup cpusets), and a thread binds itself with
@@ -123,14 +125,15 @@ public final class CpuBinding {
     }
 
     /**
-     * The CPU of each of {@code ranks} rank threads: rank {@code r} gets the {@code r}-th allowed CPU.
+     * The CPUs of each of {@code ranks} rank threads: consecutive shares of the allowed CPUs, rank 0 first, the
+     * first {@code cpus % ranks} shares one CPU larger than the others.
      *
      * @throws IllegalArgumentException when binding cannot be had here, or there are more ranks than
      *                                  allowed CPUs (binding two spinning ranks to one core would only
      *                                  make them take turns)
      * @throws IOException              when the allowed CPUs cannot be read
      */
-    public static int[] plan(int ranks) throws IOException {
+    public static int[][] plan(int ranks) throws IOException {
         if (UNAVAILABLE != null) {
             throw new IllegalArgumentException("--bind-to core: " + UNAVAILABLE);
         }
@@ -139,39 +142,61 @@ public final class CpuBinding {
             throw new IllegalArgumentException("--bind-to core: " + ranks + " ranks but this process may run on only "
                     + cpus.size() + " CPUs (" + cpus + "); use --bind-to none to run them oversubscribed");
         }
-        int[] plan = new int[ranks];
+        return shares(cpus, ranks);
+    }
+
+    /** {@code cpus} dealt out to {@code ranks} in consecutive shares, the first {@code cpus.size() % ranks} one larger. */
+    static int[][] shares(List<Integer> cpus, int ranks) {
+        if (ranks < 1 || ranks > cpus.size()) {
+            throw new IllegalArgumentException(ranks + " ranks for " + cpus.size() + " CPUs");
+        }
+        int[][] plan = new int[ranks][];
+        int base = cpus.size() / ranks;
+        int larger = cpus.size() % ranks;
+        int next = 0;
         for (int r = 0; r < ranks; r++) {
-            plan[r] = cpus.get(r);
+            int n = base + (r < larger ? 1 : 0);
+            plan[r] = new int[n];
+            for (int i = 0; i < n; i++) {
+                plan[r][i] = cpus.get(next++);
+            }
         }
         return plan;
     }
 
     /**
-     * Restricts the calling thread to {@code cpu}.
+     * Restricts the calling thread (and the threads it starts afterwards) to {@code cpus}.
      *
-     * @throws IllegalStateException when binding cannot be had here (the message says why) or the
-     *                               kernel refuses (its errno is named)
+     * @throws IllegalStateException    when binding cannot be had here (the message says why) or the
+     *                                  kernel refuses (its errno is named)
+     * @throws IllegalArgumentException for no CPU or a CPU outside the mask
      */
-    public static void bindCurrentThread(int cpu) {
+    public static void bindCurrentThread(int... cpus) {
         if (UNAVAILABLE != null) {
             throw new IllegalStateException(UNAVAILABLE);
         }
-        if (cpu < 0 || cpu >= MASK_BYTES * 8) {
-            throw new IllegalArgumentException("CPU " + cpu + " outside [0, " + MASK_BYTES * 8 + ")");
+        if (cpus.length == 0) {
+            throw new IllegalArgumentException("no CPU to bind to");
         }
+        String named = cpus.length == 1 ? "CPU " + cpus[0] : "CPUs " + java.util.Arrays.toString(cpus);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment mask = arena.allocate(MASK_BYTES, 8);
-            mask.set(ValueLayout.JAVA_BYTE, cpu / 8, (byte) (1 << (cpu % 8)));
+            for (int cpu : cpus) {
+                if (cpu < 0 || cpu >= MASK_BYTES * 8) {
+                    throw new IllegalArgumentException("CPU " + cpu + " outside [0, " + MASK_BYTES * 8 + ")");
+                }
+                mask.set(ValueLayout.JAVA_BYTE, cpu / 8, (byte) (mask.get(ValueLayout.JAVA_BYTE, cpu / 8) | (1 << (cpu % 8))));
+            }
             MemorySegment state = arena.allocate(CAPTURE);
             int rc = (int) SET_AFFINITY.invokeExact(state, 0, (long) MASK_BYTES, mask);
             if (rc != 0) {
                 int errno = (int) ERRNO.get(state, 0L);
-                throw new IllegalStateException("sched_setaffinity to CPU " + cpu + " failed (errno " + errno + ")");
+                throw new IllegalStateException("sched_setaffinity to " + named + " failed (errno " + errno + ")");
             }
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
-            throw new IllegalStateException("sched_setaffinity to CPU " + cpu + " failed: " + t, t);
+            throw new IllegalStateException("sched_setaffinity to " + named + " failed: " + t, t);
         }
     }
 }

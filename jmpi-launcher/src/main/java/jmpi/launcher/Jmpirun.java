@@ -85,9 +85,10 @@ public final class Jmpirun implements Callable<Integer> {
     String bootstrapAddress;
 
     @Option(names = {"--bind-to", "-bind-to"}, paramLabel = "none|core", description = "with --transport threads: core"
-            + " restricts rank r's thread to the r-th CPU this process may run on (at most one rank per CPU; Linux, and"
-            + " the JVM needs --enable-native-access=ALL-UNNAMED in JMPI_JAVA_OPTS); none (the default) leaves the"
-            + " placement to the operating system")
+            + " restricts rank r's thread, and the threads it starts, to the r-th of equal consecutive shares of the CPUs"
+            + " this process may run on (at most one rank per CPU; Linux, and the JVM needs"
+            + " --enable-native-access=ALL-UNNAMED in JMPI_JAVA_OPTS); none (the default) leaves the placement to the"
+            + " operating system")
     String bindTo = "none";
 
     @Option(names = {"--tag-output", "-tag-output"}, description = "prefix each output line with [rank]")
@@ -155,7 +156,7 @@ public final class Jmpirun implements Callable<Integer> {
             properties.forEach(System::setProperty);
             jdk.jfr.Recording recording = profile == null ? null : Profiling.startHere(profile);
             try {
-                int[] cpus = null;
+                int[][] cpus = null;
                 if (bindTo.equals("core")) {
                     try {
                         cpus = CpuBinding.plan(np);

@@ -27,24 +27,25 @@ import jmpi.transport.threads.ThreadsFabric;
  */
 public final class ThreadsJob {
     private final JobSpec spec;
-    /** Each rank's CPU ({@link #bindTo}), or null: no binding. */
-    private int[] cpus;
+    /** Each rank's CPUs ({@link #bindTo}), or null: no binding. */
+    private int[][] cpus;
 
     public ThreadsJob(JobSpec spec) {
         this.spec = spec;
     }
 
     /**
-     * Binds rank {@code r}'s thread to CPU {@code cpus[r]} before it runs the program ({@link CpuBinding});
-     * null: no binding (the default). A rank whose binding fails fails the job, naming the CPU.
+     * Binds rank {@code r}'s thread to the CPUs {@code cpus[r]} before it runs the program ({@link CpuBinding});
+     * the threads the rank starts inherit them. null: no binding (the default). A rank whose binding fails fails
+     * the job, naming the CPUs.
      *
      * @return this job
      */
-    public ThreadsJob bindTo(int[] cpus) {
+    public ThreadsJob bindTo(int[][] cpus) {
         if (cpus != null && cpus.length != spec.np()) {
-            throw new IllegalArgumentException(cpus.length + " CPUs for " + spec.np() + " ranks");
+            throw new IllegalArgumentException(cpus.length + " CPU sets for " + spec.np() + " ranks");
         }
-        this.cpus = cpus == null ? null : cpus.clone();
+        this.cpus = cpus == null ? null : java.util.Arrays.stream(cpus).map(int[]::clone).toArray(int[][]::new);
         return this;
     }
 
@@ -69,13 +70,13 @@ public final class ThreadsJob {
                 RankClassLoader loader = new RankClassLoader(r, classPath, ThreadsJob.class.getClassLoader(), env,
                         extraParentFirst);
                 int rank = r;
-                int cpu = cpus == null ? -1 : cpus[r];
+                int[] share = cpus == null ? null : cpus[r];
                 threads[r] = Thread.ofPlatform().name("jmpi-rank-" + r).daemon(true).unstarted(() -> {
-                    if (cpu >= 0) {
+                    if (share != null) {
                         try {
-                            CpuBinding.bindCurrentThread(cpu);
+                            CpuBinding.bindCurrentThread(share);
                         } catch (RuntimeException e) {
-                            job.fail(rank, 1, "cannot bind to CPU " + cpu + ": " + e.getMessage(), e);
+                            job.fail(rank, 1, "--bind-to core: " + e.getMessage(), e);
                             return;
                         }
                     }

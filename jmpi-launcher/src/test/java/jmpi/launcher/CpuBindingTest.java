@@ -29,6 +29,23 @@ class CpuBindingTest {
     }
 
     @Test
+    void cpusAreDealtOutInConsecutiveSharesTheFirstOnesLarger() {
+        List<Integer> eight = List.of(0, 1, 2, 3, 8, 9, 10, 11);
+        assertEquals("[[0, 1, 2, 3, 8, 9, 10, 11]]", deepString(CpuBinding.shares(eight, 1)));
+        assertEquals("[[0, 1, 2, 3], [8, 9, 10, 11]]", deepString(CpuBinding.shares(eight, 2)));
+        assertEquals("[[0, 1, 2], [3, 8, 9], [10, 11]]", deepString(CpuBinding.shares(eight, 3)));
+        assertEquals("[[0], [1], [2], [3], [8], [9], [10], [11]]", deepString(CpuBinding.shares(eight, 8)));
+        assertEquals("[[4], [6]]", deepString(CpuBinding.shares(List.of(4, 6), 2)));
+        assertEquals("[[0, 1], [2]]", deepString(CpuBinding.shares(List.of(0, 1, 2), 2)));
+        assertThrows(IllegalArgumentException.class, () -> CpuBinding.shares(eight, 9));
+        assertThrows(IllegalArgumentException.class, () -> CpuBinding.shares(eight, 0));
+    }
+
+    private static String deepString(int[][] plan) {
+        return java.util.Arrays.deepToString(plan);
+    }
+
+    @Test
     void thisProcessMayRunOnSomeCpu() throws Exception {
         if (System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux")) {
             List<Integer> cpus = CpuBinding.allowedCpus();
