@@ -231,6 +231,34 @@ class JmpirunCliTest {
         }
     }
 
+    /**
+     * Without --bind-to (auto): bound as core where binding can be had (here: native access, 2 ranks), unbound
+     * without a word where it cannot (no native access; more ranks than CPUs).
+     */
+    @Test
+    void bindToAutoBindsWhereItCanAndQuietlyNotElsewhere() throws Exception {
+        assumeTrue(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"), "Linux only");
+        List<Integer> allowed = jmpi.launcher.CpuBinding.allowedCpus();
+        assumeTrue(allowed.size() >= 2, "needs 2 CPUs");
+        List<String> nativeAccess = List.of("--enable-native-access=ALL-UNNAMED");
+        int first = (allowed.size() + 1) / 2;
+        List<List<Integer>> shares = List.of(allowed.subList(0, first), allowed.subList(first, allowed.size()));
+        Run auto = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "-cp", cp(), PrintsCpus.class.getName());
+        assertEquals(0, auto.exit(), auto.err());
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(auto.out().contains("rank " + rank + " cpus " + shares.get(rank) + " "), auto.out());
+        }
+        Run noAccess = jmpirun("-np", "2", "-cp", cp(), PrintsCpus.class.getName());
+        assertEquals(0, noAccess.exit(), noAccess.err());
+        assertTrue(noAccess.out().contains("rank 1 cpus " + allowed + " "), noAccess.out());
+        assertFalse(noAccess.err().contains("bind"), noAccess.err());
+        int np = allowed.size() + 1;
+        Run many = jmpirun(java.util.Map.of(), nativeAccess, "-np", String.valueOf(np), "-cp", cp(),
+                PrintsCpus.class.getName());
+        assertEquals(0, many.exit(), many.err());
+        assertTrue(many.out().contains("rank " + (np - 1) + " cpus " + allowed + " "), many.out());
+    }
+
     /** What --bind-to cannot do is a usage error that says why, before any rank starts. */
     @Test
     void bindToProblemsAreUsageErrors() throws Exception {
@@ -238,7 +266,7 @@ class JmpirunCliTest {
         List<String> nativeAccess = List.of("--enable-native-access=ALL-UNNAMED");
         Run socket = jmpirun("-np", "2", "--bind-to", "socket", "-cp", cp(), Prints.class.getName());
         assertEquals(2, socket.exit(), socket.err());
-        assertTrue(socket.err().contains("--bind-to must be none or core, not socket"), socket.err());
+        assertTrue(socket.err().contains("--bind-to must be auto, none or core, not socket"), socket.err());
         Run shm = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "--transport", "shm", "--bind-to", "core", "-cp",
                 cp(), Prints.class.getName());
         assertEquals(2, shm.exit(), shm.err());

@@ -145,6 +145,23 @@ public final class CpuBinding {
         return shares(cpus, ranks);
     }
 
+    /**
+     * {@link #plan} where binding can be had (Linux, native access, at most as many ranks as allowed CPUs, the
+     * allowed CPUs readable), else null: {@code jmpirun --bind-to auto}, which binds where it can and otherwise
+     * leaves placement to the operating system without a word.
+     */
+    public static int[][] planWherePossible(int ranks) {
+        if (UNAVAILABLE != null) {
+            return null;
+        }
+        try {
+            List<Integer> cpus = allowedCpus();
+            return ranks <= cpus.size() ? shares(cpus, ranks) : null;
+        } catch (IOException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** {@code cpus} dealt out to {@code ranks} in consecutive shares, the first {@code cpus.size() % ranks} one larger. */
     static int[][] shares(List<Integer> cpus, int ranks) {
         if (ranks < 1 || ranks > cpus.size()) {

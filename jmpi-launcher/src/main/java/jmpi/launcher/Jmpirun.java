@@ -84,12 +84,13 @@ public final class Jmpirun implements Callable<Integer> {
             + " (default: the loopback address)")
     String bootstrapAddress;
 
-    @Option(names = {"--bind-to", "-bind-to"}, paramLabel = "none|core", description = "with --transport threads: core"
-            + " restricts rank r's thread, and the threads it starts, to the r-th of equal consecutive shares of the CPUs"
-            + " this process may run on (at most one rank per CPU; Linux, and the JVM needs"
-            + " --enable-native-access=ALL-UNNAMED in JMPI_JAVA_OPTS); none (the default) leaves the placement to the"
-            + " operating system")
-    String bindTo = "none";
+    @Option(names = {"--bind-to", "-bind-to"}, paramLabel = "auto|none|core", description = "with --transport threads:"
+            + " core restricts rank r's thread, and the threads it starts, to the r-th of equal consecutive shares of the"
+            + " CPUs this process may run on (at most one rank per CPU; Linux, and the JVM needs"
+            + " --enable-native-access=ALL-UNNAMED, which bin/jmpirun gives it); none leaves the placement to the"
+            + " operating system; auto (the default) is core where core can be had (a threads job of at most as many"
+            + " ranks as CPUs, on Linux, with native access) and none elsewhere, silently")
+    String bindTo = "auto";
 
     @Option(names = {"--tag-output", "-tag-output"}, description = "prefix each output line with [rank]")
     boolean tagOutput;
@@ -134,8 +135,8 @@ public final class Jmpirun implements Callable<Integer> {
                 throw usage("--profile " + profile + ": " + dir + " is not a writable directory");
             }
         }
-        if (!bindTo.equals("none") && !bindTo.equals("core")) {
-            throw usage("--bind-to must be none or core, not " + bindTo);
+        if (!bindTo.equals("auto") && !bindTo.equals("none") && !bindTo.equals("core")) {
+            throw usage("--bind-to must be auto, none or core, not " + bindTo);
         }
         if (bindTo.equals("core") && !kind.equals("threads")) {
             throw usage("--bind-to core binds the rank threads of --transport threads; with --transport " + kind
@@ -163,6 +164,8 @@ public final class Jmpirun implements Callable<Integer> {
                     } catch (IllegalArgumentException | java.io.IOException e) {
                         throw usage(e.getMessage());
                     }
+                } else if (bindTo.equals("auto")) {
+                    cpus = CpuBinding.planWherePossible(np);
                 }
                 result = new ThreadsJob(spec).bindTo(cpus).run();
             } finally {
