@@ -196,20 +196,32 @@ class JmpirunCliTest {
         jmpiEvents(dir.resolve("late.jfr"));
     }
 
+    private static final List<String> NATIVE_ACCESS = List.of("--enable-native-access=ALL-UNNAMED");
+
+    /** The CPUs this process may run on; the test is skipped off Linux or with fewer than 2. */
+    private static List<Integer> cpusToBind() throws IOException {
+        assumeTrue(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"), "Linux only");
+        List<Integer> allowed = jmpi.launcher.CpuBinding.allowedCpus();
+        assumeTrue(allowed.size() >= 2, "needs 2 CPUs");
+        return allowed;
+    }
+
+    /** What 2 bound ranks get: consecutive shares of {@code allowed}, the first one larger when their number is odd. */
+    private static List<List<Integer>> twoShares(List<Integer> allowed) {
+        int first = (allowed.size() + 1) / 2;
+        return List.of(allowed.subList(0, first), allowed.subList(first, allowed.size()));
+    }
+
     /**
-     * {@code --bind-to core} restricts rank r's thread to the r-th CPU the launcher may run on; with
+     * {@code --bind-to core} restricts rank r's thread, and a thread it starts, to the r-th share of the CPUs the
+     * launcher may run on (one CPU each on a 2-CPU machine; all of them for a single rank); with
      * {@code --bind-to none} (the control) every rank may run on all of them.
      */
     @Test
     void bindToCoreRestrictsEachRankThreadToItsOwnCpu() throws Exception {
-        assumeTrue(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"), "Linux only");
-        List<Integer> allowed = jmpi.launcher.CpuBinding.allowedCpus();
-        assumeTrue(allowed.size() >= 2, "needs 2 CPUs");
-        List<String> nativeAccess = List.of("--enable-native-access=ALL-UNNAMED");
-        // 2 ranks: two consecutive shares of the allowed CPUs (one CPU each on a 2-CPU machine), the first one
-        // larger when their number is odd; a thread a rank starts keeps its rank's share.
-        int first = (allowed.size() + 1) / 2;
-        List<List<Integer>> shares = List.of(allowed.subList(0, first), allowed.subList(first, allowed.size()));
+        List<Integer> allowed = cpusToBind();
+        List<String> nativeAccess = NATIVE_ACCESS;
+        List<List<Integer>> shares = twoShares(allowed);
         Run bound = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "--bind-to", "core", "-cp", cp(),
                 PrintsCpus.class.getName());
         assertEquals(0, bound.exit(), bound.err());
@@ -237,12 +249,9 @@ class JmpirunCliTest {
      */
     @Test
     void bindToAutoBindsWhereItCanAndQuietlyNotElsewhere() throws Exception {
-        assumeTrue(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"), "Linux only");
-        List<Integer> allowed = jmpi.launcher.CpuBinding.allowedCpus();
-        assumeTrue(allowed.size() >= 2, "needs 2 CPUs");
-        List<String> nativeAccess = List.of("--enable-native-access=ALL-UNNAMED");
-        int first = (allowed.size() + 1) / 2;
-        List<List<Integer>> shares = List.of(allowed.subList(0, first), allowed.subList(first, allowed.size()));
+        List<Integer> allowed = cpusToBind();
+        List<String> nativeAccess = NATIVE_ACCESS;
+        List<List<Integer>> shares = twoShares(allowed);
         Run auto = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "-cp", cp(), PrintsCpus.class.getName());
         assertEquals(0, auto.exit(), auto.err());
         for (int rank = 0; rank < 2; rank++) {
@@ -263,7 +272,7 @@ class JmpirunCliTest {
     @Test
     void bindToProblemsAreUsageErrors() throws Exception {
         assumeTrue(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"), "Linux only");
-        List<String> nativeAccess = List.of("--enable-native-access=ALL-UNNAMED");
+        List<String> nativeAccess = NATIVE_ACCESS;
         Run socket = jmpirun("-np", "2", "--bind-to", "socket", "-cp", cp(), Prints.class.getName());
         assertEquals(2, socket.exit(), socket.err());
         assertTrue(socket.err().contains("--bind-to must be auto, none or core, not socket"), socket.err());
