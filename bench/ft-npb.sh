@@ -2,7 +2,7 @@
 # bench/ft-npb.sh [--class A] [--rounds 3] [--np 2] [--threads 2] [--profile]
 # NAS FT side by side: NPB 3.4 MPI FT in Fortran (gfortran -O3, the system's Open MPI, mpirun.openmpi
 # --bind-to none -np NP) against jmpi's FT on NP ranks (jmpi.examples.FT through bin/jmpirun, threads
-# transport, as bench/ft.sh --np NP) and FT_T on 1 rank x THREADS threads (bench/ft.sh --np 1 --threads T),
+# transport, unbound as the Fortran side, as bench/ft.sh --np NP --bind none) and FT_T on 1 rank x THREADS threads (bench/ft.sh --np 1 --threads T),
 # rounds interleaved (fortran, FT, FT_T, fortran, ...). Prints every round, the best of each and the ratios.
 # Every time is the program's own "Time in seconds" (NPB's timed part: setup, forward FFT, the iterations;
 # each program first runs setup and one forward FFT untimed, jmpi's FT also one inverse step, which warms its
@@ -128,7 +128,8 @@ run_fortran() {
 
 run_jmpi() { # ranks threads
   local out
-  out=$(FT_HEAP=${FT_HEAP:--Xmx6g} "$here/bench/ft.sh" --class "$cls" --np "$1" --threads "$2" 2>&1) || { echo FAILED; return; }
+  # unbound as the Fortran side is (--bind-to none on both; jmpirun's default binds where it can)
+  out=$(FT_HEAP=${FT_HEAP:--Xmx6g} "$here/bench/ft.sh" --class "$cls" --np "$1" --threads "$2" --bind none 2>&1) || { echo FAILED; return; }
   printf '%s\n' "$out" > "$npb_dir/last-jmpi-$1x$2.txt"
   seconds_of "$out"
 }
