@@ -58,6 +58,8 @@ class NativeMultiHostTest {
     private static final String[] HIERARCHICAL = {"bcast", "reduce", "allreduce", "barrier"};
     private static NetworkNamespaces hosts;
     private static Path agent;
+    /** Per emulated host, the directory its Open MPI daemon keeps its session in (see makeHosts). */
+    private static Path sessionDirs;
 
     /**
      * Every pair exchanges messages ({@link AllPairs#exchange}), then bcast from every root, reduce to every
@@ -128,13 +130,17 @@ class NativeMultiHostTest {
     @BeforeAll
     static void makeHosts() throws Exception {
         hosts = NetworkNamespaces.create(3);
+        sessionDirs = Files.createTempDirectory("jmpi-netns-tmp");
         agent = Files.createTempFile("jmpi-netns-agent", ".sh",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         StringBuilder known = new StringBuilder();
         for (String ns : hosts.names()) {
             known.append(known.isEmpty() ? "" : "|").append(ns);
         }
-        // Called as ssh would be: [options] HOST COMMAND...; the command is a shell command line.
+        // Called as ssh would be: [options] HOST COMMAND...; the command is a shell command line. The emulated hosts
+        // share one file system and one host name, so Open MPI's daemons would share their session directories
+        // (/tmp/ompi.<hostname>.<uid>/...): one daemon's clean-up once removed a directory another was creating
+        // (orte_session_dir failed, ENOENT, in CI). Each host gets a directory of its own.
         Files.writeString(agent, """
                 #!/bin/sh
                 while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do shift; done
@@ -145,8 +151,10 @@ class NativeMultiHostTest {
                   *) echo "netns agent: unknown host '$host'" >&2; exit 255;;
                 esac
                 export JMPI_HOST_NAME="$host"
+                mkdir -p "%s/$host"
+                export OMPI_MCA_orte_tmpdir_base="%s/$host"
                 exec ip netns exec "$host" /bin/sh -c "$*"
-                """.formatted(known));
+                """.formatted(known, sessionDirs, sessionDirs));
     }
 
     @AfterAll
@@ -154,6 +162,13 @@ class NativeMultiHostTest {
         try {
             if (agent != null) {
                 Files.deleteIfExists(agent);
+            }
+            if (sessionDirs != null) {
+                try (var tree = Files.walk(sessionDirs)) {
+                    for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(p);
+                    }
+                }
             }
         } finally {
             if (hosts != null) {
