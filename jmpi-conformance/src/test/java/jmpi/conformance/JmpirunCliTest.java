@@ -220,9 +220,8 @@ class JmpirunCliTest {
     @Test
     void bindToCoreRestrictsEachRankThreadToItsOwnCpu() throws Exception {
         List<Integer> allowed = cpusToBind();
-        List<String> nativeAccess = NATIVE_ACCESS;
         List<List<Integer>> shares = twoShares(allowed);
-        Run bound = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "--bind-to", "core", "-cp", cp(),
+        Run bound = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", "2", "--bind-to", "core", "-cp", cp(),
                 PrintsCpus.class.getName());
         assertEquals(0, bound.exit(), bound.err());
         for (int rank = 0; rank < 2; rank++) {
@@ -230,11 +229,11 @@ class JmpirunCliTest {
             assertTrue(bound.out().contains(want), want + " in " + bound.out());
         }
         // 1 rank: all of them, for the rank and for the threads it starts (its task workers, say)
-        Run alone = jmpirun(java.util.Map.of(), nativeAccess, "-np", "1", "--bind-to", "core", "-cp", cp(),
+        Run alone = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", "1", "--bind-to", "core", "-cp", cp(),
                 PrintsCpus.class.getName());
         assertEquals(0, alone.exit(), alone.err());
         assertTrue(alone.out().contains("rank 0 cpus " + allowed + " child " + List.of(allowed) + "\n"), alone.out());
-        Run free = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "--bind-to", "none", "-cp", cp(),
+        Run free = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", "2", "--bind-to", "none", "-cp", cp(),
                 PrintsCpus.class.getName());
         assertEquals(0, free.exit(), free.err());
         for (int rank = 0; rank < 2; rank++) {
@@ -250,9 +249,8 @@ class JmpirunCliTest {
     @Test
     void bindToAutoBindsWhereItCanAndQuietlyNotElsewhere() throws Exception {
         List<Integer> allowed = cpusToBind();
-        List<String> nativeAccess = NATIVE_ACCESS;
         List<List<Integer>> shares = twoShares(allowed);
-        Run auto = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "-cp", cp(), PrintsCpus.class.getName());
+        Run auto = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", "2", "-cp", cp(), PrintsCpus.class.getName());
         assertEquals(0, auto.exit(), auto.err());
         for (int rank = 0; rank < 2; rank++) {
             assertTrue(auto.out().contains("rank " + rank + " cpus " + shares.get(rank) + " "), auto.out());
@@ -262,7 +260,7 @@ class JmpirunCliTest {
         assertTrue(noAccess.out().contains("rank 1 cpus " + allowed + " "), noAccess.out());
         assertFalse(noAccess.err().contains("bind"), noAccess.err());
         int np = allowed.size() + 1;
-        Run many = jmpirun(java.util.Map.of(), nativeAccess, "-np", String.valueOf(np), "-cp", cp(),
+        Run many = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", String.valueOf(np), "-cp", cp(),
                 PrintsCpus.class.getName());
         assertEquals(0, many.exit(), many.err());
         assertTrue(many.out().contains("rank " + (np - 1) + " cpus " + allowed + " "), many.out());
@@ -272,11 +270,10 @@ class JmpirunCliTest {
     @Test
     void bindToProblemsAreUsageErrors() throws Exception {
         assumeTrue(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux"), "Linux only");
-        List<String> nativeAccess = NATIVE_ACCESS;
         Run socket = jmpirun("-np", "2", "--bind-to", "socket", "-cp", cp(), Prints.class.getName());
         assertEquals(2, socket.exit(), socket.err());
         assertTrue(socket.err().contains("--bind-to must be auto, none or core, not socket"), socket.err());
-        Run shm = jmpirun(java.util.Map.of(), nativeAccess, "-np", "2", "--transport", "shm", "--bind-to", "core", "-cp",
+        Run shm = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", "2", "--transport", "shm", "--bind-to", "core", "-cp",
                 cp(), Prints.class.getName());
         assertEquals(2, shm.exit(), shm.err());
         assertTrue(shm.err().contains("--bind-to core binds the rank threads of --transport threads"), shm.err());
@@ -284,7 +281,7 @@ class JmpirunCliTest {
         assertEquals(2, noAccess.exit(), noAccess.err());
         assertTrue(noAccess.err().contains("--enable-native-access=ALL-UNNAMED"), noAccess.err());
         int cpus = jmpi.launcher.CpuBinding.allowedCpus().size();
-        Run tooMany = jmpirun(java.util.Map.of(), nativeAccess, "-np", String.valueOf(cpus + 1), "--bind-to", "core",
+        Run tooMany = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", String.valueOf(cpus + 1), "--bind-to", "core",
                 "-cp", cp(), Prints.class.getName());
         assertEquals(2, tooMany.exit(), tooMany.err());
         assertTrue(tooMany.err().contains((cpus + 1) + " ranks but this process may run on only " + cpus + " CPUs"),

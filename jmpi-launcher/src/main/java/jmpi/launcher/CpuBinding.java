@@ -151,13 +151,9 @@ public final class CpuBinding {
      * leaves placement to the operating system without a word.
      */
     public static int[][] planWherePossible(int ranks) {
-        if (UNAVAILABLE != null) {
-            return null;
-        }
         try {
-            List<Integer> cpus = allowedCpus();
-            return ranks <= cpus.size() ? shares(cpus, ranks) : null;
-        } catch (IOException | IllegalArgumentException e) {
+            return plan(ranks);
+        } catch (IOException | IllegalArgumentException e) { // why binding cannot be had: auto then does not bind
             return null;
         }
     }
