@@ -24,9 +24,10 @@
 # bin/build there) as one more side, interleaved in the same rounds: before/after numbers from one run.
 # --timeout S ends a job of the library's launcher that runs longer than S seconds (default 900) and the
 # script with it, naming the job.
-# --bind core binds both sides' ranks to a core each (threads only): the C side with mpirun's --bind-to core (Open MPI's
-# own default for 2 ranks), jmpi's with jmpirun --bind-to core (and --enable-native-access=ALL-UNNAMED); default none,
-# both unbound.
+# --bind core binds both sides' ranks to a core each (threads, shm, tcp): the C side with mpirun's --bind-to core (Open
+# MPI's own default for 2 ranks), jmpi's with jmpirun --bind-to core (threads: the rank threads, the launcher run with
+# --enable-native-access=ALL-UNNAMED; shm, tcp: each rank JVM binds its rank's thread at MPI.Init); default none, both
+# unbound.
 # Defaults: sizes 1 B .. 16 MiB; the drivers' own iteration defaults (latency 10000 / 1000 warm-up,
 # bw 1000 / 100 with a window of 64).
 set -euo pipefail
@@ -67,7 +68,7 @@ case "$transport" in
 esac
 case "$bind" in
   none) ;;
-  core) [ "$transport" = threads ] || { echo "$script: --bind core is for the threads transport (jmpirun binds threads)" >&2; exit 2; } ;;
+  core) [ "$transport" != native ] || { echo "$script: --bind core is for jmpi's own transports (with native, the MPI launcher binds)" >&2; exit 2; } ;;
   *) echo "$script: --bind is none or core, not $bind" >&2; exit 2 ;;
 esac
 lib_bind=$bind
@@ -118,8 +119,8 @@ run_jmpi() { # build-dir bench file opts...: one jmpi side of one round
     case "$bench" in latency) class=jmpi.bench.Latency ;; bw) class=jmpi.bench.Bandwidth ;; esac
     # shellcheck disable=SC2086 # JMPI_JAVA_OPTS is a list of words, as bin/jmpibench reads it
     "$JMPI_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED ${JMPI_JAVA_OPTS:-} -cp "$dir/jmpi-dist/target/lib/*" \
-      jmpi.launcher.Jmpirun -np 2 --transport threads --bind-to core -cp "$dir/jmpi-dist/target/lib/jmpi-bench.jar" "$class" \
-      "$@" --transport threads --command "$script --bind core ($bench side: jmpirun --bind-to core ... $class)" > "$file"
+      jmpi.launcher.Jmpirun -np 2 --transport "$transport" --bind-to core -cp "$dir/jmpi-dist/target/lib/jmpi-bench.jar" "$class" \
+      "$@" --transport "$transport" --command "$script --bind core ($bench side: jmpirun --transport $transport --bind-to core ... $class)" > "$file"
   else
     (cd "$dir" && bin/jmpibench "$bench" --np 2 --transport "$transport" "$@") > "$file"
   fi

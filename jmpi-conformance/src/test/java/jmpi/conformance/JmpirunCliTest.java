@@ -1,6 +1,7 @@
 package jmpi.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -266,6 +267,58 @@ class JmpirunCliTest {
         assertTrue(many.out().contains("rank " + (np - 1) + " cpus " + allowed + " "), many.out());
     }
 
+    /**
+     * With a process transport each rank JVM binds its rank's thread at MPI.Init to the rank's share of the host's CPUs
+     * (one JVM per rank, and several ranks per JVM); the launcher needs no native access for it (the rank JVMs get it).
+     * auto binds so too; none does not.
+     */
+    @Test
+    void bindToCoreBindsTheRanksOfProcessTransports() throws Exception {
+        List<Integer> allowed = cpusToBind();
+        List<List<Integer>> shares = twoShares(allowed);
+        for (List<String> how : List.of(List.of("--transport", "shm", "--bind-to", "core"),
+                List.of("--transport", "tcp", "--bind-to", "core"), List.of("--transport", "shm"),
+                List.of("--transport", "shm", "--ranks-per-jvm", "2", "--bind-to", "core"))) {
+            List<String> args = new ArrayList<>(List.of("-np", "2", "--timeout", "60"));
+            args.addAll(how);
+            args.addAll(List.of("-cp", cp(), PrintsCpus.class.getName()));
+            Run bound = jmpirun(args.toArray(String[]::new));
+            assertEquals(0, bound.exit(), how + ": " + bound.err());
+            for (int rank = 0; rank < 2; rank++) {
+                String want = "rank " + rank + " cpus " + shares.get(rank) + " child " + List.of(shares.get(rank)) + "\n";
+                assertTrue(bound.out().contains(want), how + ": " + want + " in " + bound.out());
+            }
+        }
+        Run free = jmpirun("-np", "2", "--timeout", "60", "--transport", "shm", "--bind-to", "none", "-cp", cp(),
+                PrintsCpus.class.getName());
+        assertEquals(0, free.exit(), free.err());
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(free.out().contains("rank " + rank + " cpus " + allowed + " child " + List.of(allowed) + "\n"),
+                    free.out());
+        }
+    }
+
+    /**
+     * A process job with more ranks on this host than CPUs: core fails the job within seconds, the rank naming why;
+     * auto runs it unbound without a word.
+     */
+    @Test
+    void bindToCoreWithMoreRanksThanCpusFailsTheProcessJobAndAutoDoesNotBind() throws Exception {
+        List<Integer> allowed = cpusToBind();
+        int np = allowed.size() + 1;
+        Run tooMany = jmpirun("-np", String.valueOf(np), "--timeout", "60", "--transport", "tcp", "--bind-to", "core",
+                "-cp", cp(), Prints.class.getName());
+        assertNotEquals(0, tooMany.exit(), tooMany.err());
+        assertTrue(tooMany.err().contains("--bind-to core: " + np + " ranks on host "), tooMany.err());
+        assertTrue(tooMany.err().contains("but this process may run on only " + allowed.size() + " CPUs"), tooMany.err());
+        assertTrue(tooMany.millis() < 30_000, "took " + tooMany.millis() + " ms");
+        Run auto = jmpirun("-np", String.valueOf(np), "--timeout", "60", "--transport", "tcp", "-cp", cp(),
+                PrintsCpus.class.getName());
+        assertEquals(0, auto.exit(), auto.err());
+        assertTrue(auto.out().contains("rank " + (np - 1) + " cpus " + allowed + " "), auto.out());
+        assertFalse(auto.err().contains("bind"), auto.err());
+    }
+
     /** What --bind-to cannot do is a usage error that says why, before any rank starts. */
     @Test
     void bindToProblemsAreUsageErrors() throws Exception {
@@ -273,10 +326,10 @@ class JmpirunCliTest {
         Run socket = jmpirun("-np", "2", "--bind-to", "socket", "-cp", cp(), Prints.class.getName());
         assertEquals(2, socket.exit(), socket.err());
         assertTrue(socket.err().contains("--bind-to must be auto, none or core, not socket"), socket.err());
-        Run shm = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", "2", "--transport", "shm", "--bind-to", "core", "-cp",
-                cp(), Prints.class.getName());
-        assertEquals(2, shm.exit(), shm.err());
-        assertTrue(shm.err().contains("--bind-to core binds the rank threads of --transport threads"), shm.err());
+        Run nat = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", "2", "--transport", "native", "--bind-to", "core",
+                "-cp", cp(), Prints.class.getName());
+        assertEquals(2, nat.exit(), nat.err());
+        assertTrue(nat.err().contains("--bind-to core does not go with --transport native"), nat.err());
         Run noAccess = jmpirun("-np", "2", "--bind-to", "core", "-cp", cp(), Prints.class.getName());
         assertEquals(2, noAccess.exit(), noAccess.err());
         assertTrue(noAccess.err().contains("--enable-native-access=ALL-UNNAMED"), noAccess.err());

@@ -158,6 +158,61 @@ public final class CpuBinding {
         }
     }
 
+    /**
+     * In a rank process of a job on a process transport ({@code jmpirun --transport shm|tcp|auto --bind-to}): binds the
+     * calling thread, which is about to run rank {@code rank} of {@code info}'s ranks, to that rank's share of this
+     * process's allowed CPUs, the shares dealt out over the {@link ProcessLaunchInfo#localSize} ranks of the host as
+     * {@link #plan} deals them in one JVM. So the ranks of one host bind as the ranks of a threads job do: rank r of the
+     * host to the r-th share. Only the calling thread and the threads it starts afterwards are bound: the JVM's own
+     * threads (compiler, GC) keep every CPU, and the JVM sizes them from all of them.
+     *
+     * <p>{@link ProcessLaunchInfo#bind} {@code core}: binding that cannot be had (not Linux, no native access, no
+     * {@code JMPI_LOCAL_RANK}, more ranks on the host than CPUs) fails with an {@link IllegalStateException} saying why.
+     * {@code auto}: it is then skipped without a word. null: nothing is done.
+     *
+     * @return the CPUs the thread was bound to, or null when it was not
+     */
+    static int[] bindRank(ProcessLaunchInfo info, int rank) {
+        if (info.bind() == null) {
+            return null;
+        }
+        boolean required = info.bind().equals("core");
+        String why = null;
+        int[] share = null;
+        if (UNAVAILABLE != null) {
+            why = UNAVAILABLE;
+        } else if (info.localRank() < 0) {
+            why = "the launcher gave no " + ProcessLaunchInfo.LOCAL_RANK + " (this rank's place among the ranks of its host)";
+        } else {
+            try {
+                List<Integer> cpus = allowedCpus();
+                if (info.localSize() > cpus.size()) {
+                    why = info.localSize() + " ranks on host " + info.host() + " but this process may run on only "
+                            + cpus.size() + " CPUs (" + cpus + "); use --bind-to none to run them oversubscribed";
+                } else {
+                    share = shares(cpus, info.localSize())[info.localRank() + rank - info.rank()];
+                }
+            } catch (IOException e) {
+                why = "cannot read the CPUs this process may run on: " + e.getMessage();
+            }
+        }
+        if (why != null) {
+            if (required) {
+                throw new IllegalStateException("rank " + rank + ": --bind-to core: " + why);
+            }
+            return null;
+        }
+        try {
+            bindCurrentThread(share);
+        } catch (IllegalStateException e) {
+            if (required) {
+                throw new IllegalStateException("rank " + rank + ": --bind-to core: " + e.getMessage(), e);
+            }
+            return null; // auto: the kernel refused (a cpuset changed under us); run unbound
+        }
+        return share;
+    }
+
     /** {@code cpus} dealt out to {@code ranks} in consecutive shares, the first {@code cpus.size() % ranks} one larger. */
     static int[][] shares(List<Integer> cpus, int ranks) {
         if (ranks < 1 || ranks > cpus.size()) {

@@ -84,12 +84,13 @@ public final class Jmpirun implements Callable<Integer> {
             + " (default: the loopback address)")
     String bootstrapAddress;
 
-    @Option(names = {"--bind-to", "-bind-to"}, paramLabel = "auto|none|core", description = "with --transport threads:"
-            + " core restricts rank r's thread, and the threads it starts, to the r-th of equal consecutive shares of the"
-            + " CPUs this process may run on (at most one rank per CPU; Linux, and the JVM needs"
-            + " --enable-native-access=ALL-UNNAMED, which bin/jmpirun gives it); none leaves the placement to the"
-            + " operating system; auto (the default) is core where core can be had (a threads job of at most as many"
-            + " ranks as CPUs, on Linux, with native access) and none elsewhere, silently")
+    @Option(names = {"--bind-to", "-bind-to"}, paramLabel = "auto|none|core", description = "core restricts the thread"
+            + " of rank r of a host, and the threads it starts, to the r-th of equal consecutive shares of the CPUs"
+            + " there (at most one rank per CPU; Linux; threads: this JVM needs --enable-native-access=ALL-UNNAMED,"
+            + " which bin/jmpirun gives it; shm, tcp, auto: each rank JVM binds its rank's thread at MPI.Init, the"
+            + " JVM's own threads stay unbound); none leaves the placement to the operating system; auto (the default)"
+            + " is core where core can be had (at most as many ranks as CPUs on this host, Linux, native access) and"
+            + " none elsewhere and on other hosts, silently. --transport native: the MPI launcher binds (its options)")
     String bindTo = "auto";
 
     @Option(names = {"--tag-output", "-tag-output"}, description = "prefix each output line with [rank]")
@@ -138,9 +139,9 @@ public final class Jmpirun implements Callable<Integer> {
         if (!bindTo.equals("auto") && !bindTo.equals("none") && !bindTo.equals("core")) {
             throw usage("--bind-to must be auto, none or core, not " + bindTo);
         }
-        if (bindTo.equals("core") && !kind.equals("threads")) {
-            throw usage("--bind-to core binds the rank threads of --transport threads; with --transport " + kind
-                    + " it is not implemented (use taskset or the native launcher's binding)");
+        if (bindTo.equals("core") && kind.equals("native")) {
+            throw usage("--bind-to core does not go with --transport native: the MPI launcher places the ranks (pass its"
+                    + " binding options with --native-arg)");
         }
         if (kind.equals("native")) {
             return runNative();
@@ -175,7 +176,7 @@ public final class Jmpirun implements Callable<Integer> {
             }
         } else {
             checkTransport(urls, kind);
-            ProcessJob job = new ProcessJob(spec, kind).inheritStdin(true).ranksPerJvm(ranksPerJvm);
+            ProcessJob job = new ProcessJob(spec, kind).inheritStdin(true).ranksPerJvm(ranksPerJvm).bindTo(bindTo);
             if (!properties.isEmpty() || profile != null) {
                 job.jvmOptions(jvmOptions());
             }

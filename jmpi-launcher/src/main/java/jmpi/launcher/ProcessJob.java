@@ -46,12 +46,13 @@ public final class ProcessJob {
 
     /**
      * One JVM of the job: ranks {@code first .. first + count - 1} on {@code host} (null: this host, unnamed), in
-     * {@code cluster} (null: none).
+     * {@code cluster} (null: none); {@code localFirst}: where rank {@code first} stands among the host's
+     * {@code ranksOnHost} ranks, from 0.
      */
-    record Unit(int first, int count, String host, boolean local, int ranksOnHost, String cluster) {
+    record Unit(int first, int count, String host, boolean local, int ranksOnHost, String cluster, int localFirst) {
         /** A JVM in no named cluster. */
-        Unit(int first, int count, String host, boolean local, int ranksOnHost) {
-            this(first, count, host, local, ranksOnHost, null);
+        Unit(int first, int count, String host, boolean local, int ranksOnHost, int localFirst) {
+            this(first, count, host, local, ranksOnHost, null, localFirst);
         }
     }
 
@@ -67,6 +68,7 @@ public final class ProcessJob {
     private List<Hostfile.Host> hosts = null;
     private String remoteStart = DEFAULT_REMOTE_START;
     private int ranksPerJvm = 1;
+    private String bindTo = "none";
 
     /** @param transport the name of the transport the ranks open ("shm", "tcp", or any factory's name) */
     public ProcessJob(JobSpec spec, String transport) {
@@ -108,13 +110,29 @@ public final class ProcessJob {
         return this;
     }
 
+    /**
+     * How the rank JVMs bind their ranks to CPUs ({@link CpuBinding#bindRank}): {@code none} (the default);
+     * {@code core}: on every host, rank r of the host's ranks to the r-th of equal consecutive shares of the CPUs
+     * its JVM may run on, and a rank that cannot be bound fails the job saying why; {@code auto}: so on this host
+     * where it can be had (at most as many ranks here as CPUs, Linux), else, and on other hosts, not at all (other
+     * hosts may be emulated ones sharing this machine's CPUs). Binding JVMs get
+     * {@code --enable-native-access=ALL-UNNAMED}.
+     */
+    public ProcessJob bindTo(String mode) {
+        if (!mode.equals("none") && !mode.equals("core") && !mode.equals("auto")) {
+            throw new IllegalArgumentException("--bind-to must be auto, none or core, not " + mode);
+        }
+        this.bindTo = mode;
+        return this;
+    }
+
     /** The JVMs to start: the ranks placed on the hosts by slot, cut into JVMs of at most ranksPerJvm. */
     List<Unit> plan() {
         int np = spec.np();
         List<Unit> out = new ArrayList<>();
         if (hosts == null) {
             for (int r = 0; r < np; r += ranksPerJvm) {
-                out.add(new Unit(r, Math.min(ranksPerJvm, np - r), null, true, np));
+                out.add(new Unit(r, Math.min(ranksPerJvm, np - r), null, true, np, r));
             }
             return out;
         }
@@ -127,7 +145,7 @@ public final class ProcessJob {
             int onHost = Math.min(h.slots(), np - r);
             boolean local = Hostfile.isThisHost(h.name());
             for (int i = 0; i < onHost; i += ranksPerJvm) {
-                out.add(new Unit(r + i, Math.min(ranksPerJvm, onHost - i), h.name(), local, onHost, h.cluster()));
+                out.add(new Unit(r + i, Math.min(ranksPerJvm, onHost - i), h.name(), local, onHost, h.cluster(), i));
             }
             r += onHost;
             if (r == np) {
@@ -175,7 +193,7 @@ public final class ProcessJob {
         byte[] secret = BootstrapProtocol.newSecret();
         OutputPumps pumps = new OutputPumps(spec.tagOutput());
         RankSpawner spawner = new RankSpawner(spec, transport, jobId, jvmOptions, remoteStart, inheritStdin, pumps,
-                out, err);
+                out, err, bindTo);
         TransportCleanup cleanup = new TransportCleanup(jobId, jvmOptions);
         Thread hook = Thread.ofPlatform().name("jmpi-job-" + jobId + "-cleanup").unstarted(() -> {
             spawner.killAll();

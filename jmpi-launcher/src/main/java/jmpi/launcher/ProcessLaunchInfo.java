@@ -24,9 +24,13 @@ import java.util.function.Function;
  *                  memory-based transports
  * @param cluster   the name of this rank's cluster ({@code JMPI_CLUSTER}), or null: none (ranks without a name
  *                  form one cluster together; every rank of a host must be in one cluster)
+ * @param localRank where {@code rank} stands among the job's ranks on this host, from 0 ({@code JMPI_LOCAL_RANK},
+ *                  else Slurm's {@code SLURM_LOCALID}), or -1: not given
+ * @param bind      how this process binds its ranks to CPUs ({@code JMPI_BIND}: {@code core} or {@code auto},
+ *                  {@link CpuBinding#bindRank}), or null: it does not ({@code none}, or not set)
  */
 record ProcessLaunchInfo(int rank, int ranks, int size, int localSize, String boot, byte[] secret, String jobId,
-                         String transport, String host, String cluster) {
+                         String transport, String host, String cluster, int localRank, String bind) {
     static final String RANK = "JMPI_RANK";
     static final String SIZE = "JMPI_SIZE";
     static final String LOCAL_SIZE = "JMPI_LOCAL_SIZE";
@@ -37,6 +41,8 @@ record ProcessLaunchInfo(int rank, int ranks, int size, int localSize, String bo
     static final String HOST = "JMPI_HOST";
     static final String CLUSTER = "JMPI_CLUSTER";
     static final String RANKS = "JMPI_RANKS";
+    static final String LOCAL_RANK = "JMPI_LOCAL_RANK";
+    static final String BIND = "JMPI_BIND";
     /** The value of {@link #SECRET} that says: read it from the first line of standard input. */
     static final String SECRET_ON_STDIN = "-";
 
@@ -120,8 +126,24 @@ record ProcessLaunchInfo(int rank, int ranks, int size, int localSize, String bo
         } else {
             cluster = null;
         }
+        int localRank = -1;
+        if (env.apply(LOCAL_RANK) != null || env.apply("SLURM_LOCALID") != null) {
+            localRank = number(env, LOCAL_RANK, "SLURM_LOCALID");
+            if (localRank < 0 || localRank + ranks > Math.max(1, localSize)) {
+                throw new IllegalStateException(LOCAL_RANK + "=" + localRank + " (or SLURM_LOCALID) with " + ranks
+                        + " ranks in this process does not fit the " + Math.max(1, localSize) + " ranks on this host");
+            }
+        }
+        String bind = env.apply(BIND);
+        if (bind == null || bind.isBlank() || bind.trim().equals("none")) {
+            bind = null;
+        } else if (!bind.trim().equals("core") && !bind.trim().equals("auto")) {
+            throw new IllegalStateException(BIND + " must be core, auto or none, not '" + bind + "'");
+        } else {
+            bind = bind.trim();
+        }
         return new ProcessLaunchInfo(rank, ranks, size, Math.max(1, localSize), boot, secret, jobId, transport, host.trim(),
-                cluster);
+                cluster, localRank, bind);
     }
 
     static String localHostName() {

@@ -63,6 +63,7 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
             throw new IllegalStateException(ProcessLaunchInfo.RANKS + "=" + info.ranks() + ": a process that runs several"
                     + " ranks must be started through " + RankHost.class.getName() + " (jmpirun --ranks-per-jvm)");
         }
+        CpuBinding.bindRank(info, info.rank()); // the thread of MPI.Init: the rank's own; before the transport starts any
         Opened rank = open(info, info.rank(), null, loader);
         installProcessHooks(info.rank(), rank.client(), rank.endpoint(), true);
         return Optional.of(new ProcessRankEnv(info.rank(), info.size(), rank.endpoint(), rank.job(), rank.ranksOnMachine(),

@@ -61,8 +61,15 @@ public final class RankHost {
                     o.ranksOnMachine(), args.toArray(new String[0]), mainClass);
             RankClassLoader loader = new RankClassLoader(o.rank(), classPath, RankHost.class.getClassLoader(), env,
                     extraParentFirst);
-            threads[i] = Thread.ofPlatform().name("jmpi-rank-" + o.rank()).daemon(true)
-                    .unstarted(() -> ThreadsJob.runRank(spec, o.rank(), loader, o.job()));
+            threads[i] = Thread.ofPlatform().name("jmpi-rank-" + o.rank()).daemon(true).unstarted(() -> {
+                try {
+                    CpuBinding.bindRank(info, o.rank());
+                } catch (IllegalStateException e) {
+                    o.job().fail(o.rank(), 1, e.getMessage(), e);
+                    return;
+                }
+                ThreadsJob.runRank(spec, o.rank(), loader, o.job());
+            });
             threads[i].setContextClassLoader(loader);
         }
         if ("1".equals(System.getenv(TAG_OUTPUT))) {

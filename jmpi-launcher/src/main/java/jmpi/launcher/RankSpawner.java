@@ -42,10 +42,12 @@ final class RankSpawner {
     private final OutputPumps pumps;
     private final PrintStream out;
     private final PrintStream err;
+    private final String bindTo;
     private final List<ProcessHandle> spawned = new ArrayList<>();
 
+    /** @param bindTo {@code none}, {@code core} or {@code auto}: what the JVMs are told ({@link ProcessJob#bindTo}) */
     RankSpawner(JobSpec spec, String transport, String jobId, List<String> jvmOptions, String remoteStart,
-                boolean inheritStdin, OutputPumps pumps, PrintStream out, PrintStream err) {
+                boolean inheritStdin, OutputPumps pumps, PrintStream out, PrintStream err, String bindTo) {
         this.spec = spec;
         this.transport = transport;
         this.jobId = jobId;
@@ -55,6 +57,7 @@ final class RankSpawner {
         this.pumps = pumps;
         this.out = out;
         this.err = err;
+        this.bindTo = bindTo;
     }
 
     /** Starts the JVM of {@code unit}, told to join the bootstrap at {@code boot} with {@code secret}, and pumps its output. */
@@ -63,6 +66,11 @@ final class RankSpawner {
         List<String> javaCmd = new ArrayList<>();
         javaCmd.add(ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        // auto binds the JVMs of this host only: another "host" may be an emulated one on this machine's CPUs.
+        String bind = bindTo.equals("core") || (bindTo.equals("auto") && unit.local()) ? bindTo : null;
+        if (bind != null) {
+            javaCmd.add("--enable-native-access=ALL-UNNAMED"); // CpuBinding calls sched_setaffinity through FFM
+        }
         javaCmd.addAll(jvmOptions);
         javaCmd.add("-cp");
         javaCmd.add(childClassPath());
@@ -75,6 +83,10 @@ final class RankSpawner {
         vars.put(ProcessLaunchInfo.RANK, Integer.toString(rank));
         vars.put(ProcessLaunchInfo.SIZE, Integer.toString(spec.np()));
         vars.put(ProcessLaunchInfo.LOCAL_SIZE, Integer.toString(unit.ranksOnHost()));
+        vars.put(ProcessLaunchInfo.LOCAL_RANK, Integer.toString(unit.localFirst()));
+        if (bind != null) {
+            vars.put(ProcessLaunchInfo.BIND, bind);
+        }
         vars.put(ProcessLaunchInfo.BOOT, boot);
         vars.put(ProcessLaunchInfo.JOB_ID, jobId);
         vars.put(ProcessLaunchInfo.TRANSPORT, transport);

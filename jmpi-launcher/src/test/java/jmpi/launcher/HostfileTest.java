@@ -63,8 +63,8 @@ class HostfileTest {
         JobSpec spec = new JobSpec(5, List.of(), "Main", List.of(), false, null, Duration.ofSeconds(1));
         ProcessJob job = new ProcessJob(spec, "auto").ranksPerJvm(2)
                 .hosts(List.of(new Hostfile.Host("a", 3, "x"), new Hostfile.Host("b", 2)));
-        assertEquals(List.of(new ProcessJob.Unit(0, 2, "a", false, 3, "x"), new ProcessJob.Unit(2, 1, "a", false, 3, "x"),
-                new ProcessJob.Unit(3, 2, "b", false, 2, null)), job.plan());
+        assertEquals(List.of(new ProcessJob.Unit(0, 2, "a", false, 3, "x", 0), new ProcessJob.Unit(2, 1, "a", false, 3, "x", 2),
+                new ProcessJob.Unit(3, 2, "b", false, 2, null, 0)), job.plan());
     }
 
     @Test
@@ -102,8 +102,8 @@ class HostfileTest {
         JobSpec spec = new JobSpec(7, List.of(), "Main", List.of(), false, null, Duration.ofSeconds(1));
         ProcessJob job = new ProcessJob(spec, "auto").ranksPerJvm(2)
                 .hosts(List.of(new Hostfile.Host("a", 3), new Hostfile.Host("b", 4), new Hostfile.Host("c", 4)));
-        assertEquals(List.of(new ProcessJob.Unit(0, 2, "a", false, 3), new ProcessJob.Unit(2, 1, "a", false, 3),
-                new ProcessJob.Unit(3, 2, "b", false, 4), new ProcessJob.Unit(5, 2, "b", false, 4)), job.plan());
+        assertEquals(List.of(new ProcessJob.Unit(0, 2, "a", false, 3, 0), new ProcessJob.Unit(2, 1, "a", false, 3, 2),
+                new ProcessJob.Unit(3, 2, "b", false, 4, 0), new ProcessJob.Unit(5, 2, "b", false, 4, 2)), job.plan());
         ProcessJob tooMany = new ProcessJob(new JobSpec(9, List.of(), "Main", List.of(), false, null, Duration.ofSeconds(1)),
                 "auto").hosts(List.of(new Hostfile.Host("a", 3), new Hostfile.Host("b", 4)));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, tooMany::plan);

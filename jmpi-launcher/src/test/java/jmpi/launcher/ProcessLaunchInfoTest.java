@@ -77,6 +77,42 @@ class ProcessLaunchInfoTest {
         assertTrue(noLine.getMessage().contains("standard input holds no secret"), noLine.getMessage());
     }
 
+    /** JMPI_LOCAL_RANK (else SLURM_LOCALID) and JMPI_BIND: read, defaulted, and refused when they do not fit. */
+    @Test
+    void theLocalRankAndTheBinding() {
+        Map<String, String> base = Map.of("JMPI_RANK", "3", "JMPI_SIZE", "6", "JMPI_LOCAL_SIZE", "3", "JMPI_BOOT", "h:1",
+                "JMPI_SECRET", SECRET, "JMPI_JOB_ID", "j");
+        java.util.HashMap<String, String> env = new java.util.HashMap<>(base);
+        ProcessLaunchInfo none = ProcessLaunchInfo.fromEnvironment(env::get);
+        assertEquals(-1, none.localRank());
+        assertEquals(null, none.bind());
+        env.put("SLURM_LOCALID", "1");
+        assertEquals(1, ProcessLaunchInfo.fromEnvironment(env::get).localRank());
+        env.put("JMPI_LOCAL_RANK", "2");
+        env.put("JMPI_BIND", "core");
+        ProcessLaunchInfo core = ProcessLaunchInfo.fromEnvironment(env::get);
+        assertEquals(2, core.localRank(), "JMPI_LOCAL_RANK wins over SLURM_LOCALID");
+        assertEquals("core", core.bind());
+        env.put("JMPI_BIND", "auto");
+        assertEquals("auto", ProcessLaunchInfo.fromEnvironment(env::get).bind());
+        env.put("JMPI_BIND", "none");
+        assertEquals(null, ProcessLaunchInfo.fromEnvironment(env::get).bind());
+        env.put("JMPI_BIND", "socket");
+        IllegalStateException socket = assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(env::get));
+        assertTrue(socket.getMessage().contains("JMPI_BIND must be core, auto or none, not 'socket'"), socket.getMessage());
+        env.remove("JMPI_BIND");
+        env.put("JMPI_LOCAL_RANK", "3"); // the host has ranks 0..2
+        IllegalStateException outside = assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(env::get));
+        assertTrue(outside.getMessage().contains("JMPI_LOCAL_RANK=3"), outside.getMessage());
+        env.put("JMPI_LOCAL_RANK", "1");
+        env.put("JMPI_RANKS", "3"); // ranks 3..5 would be local ranks 1..3 of 3
+        assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(env::get));
+        env.put("JMPI_LOCAL_RANK", "x");
+        env.remove("JMPI_RANKS");
+        IllegalStateException nan = assertThrows(IllegalStateException.class, () -> ProcessLaunchInfo.fromEnvironment(env::get));
+        assertTrue(nan.getMessage().contains("JMPI_LOCAL_RANK must be a number"), nan.getMessage());
+    }
+
     @Test
     void slurmTaskListsDecompress() {
         assertEquals(4, ProcessLaunchInfo.slurmTasksOnNode("4(x2),3", 0));
