@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tcp-direct.sh [--min BYTES] [--max BYTES] [--repeat R] [--iters N] [--bw-iters N]
+# tcp-direct.sh [--min BYTES] [--max BYTES] [--repeat R] [--iters N] [--bw-iters N] [--bind none|core]
 # jmpi's tcp transport on loopback with large DATA payloads moved straight between the socket and the
 # users' arrays (jmpi.tcp.direct=true: write(2) / read(2) through RawSocket) against the same build
 # moving them through the staging and read buffers (jmpi.tcp.direct=false, one copy more on each
@@ -9,13 +9,14 @@
 # benchmark lock (/tmp/jmpi-bench.lock) for itself only. Load average printed before and after.
 # Defaults: --min 64K --max 16M, --iters 40000 for latency and 4000 for bw (scaled down above 64 KiB by
 # the drivers: at least 4 timed after at least 1 warm-up; warm-up one tenth of the timed).
+# --bind core: both sides' ranks bound (bin/jmpibench --bind-to core; default none).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/.."
-min=64K; max=16M; repeat=3; iters=40000; bwiters=4000
+min=64K; max=16M; repeat=3; iters=40000; bwiters=4000; bind=none
 while [ $# -gt 0 ]; do
   case "$1" in
-    --min) min=$2 ;; --max) max=$2 ;; --repeat) repeat=$2 ;; --iters) iters=$2 ;; --bw-iters) bwiters=$2 ;;
+    --min) min=$2 ;; --max) max=$2 ;; --bind) bind=$2 ;; --repeat) repeat=$2 ;; --iters) iters=$2 ;; --bw-iters) bwiters=$2 ;;
     *) echo "tcp-direct.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -25,14 +26,15 @@ trap 'rm -rf "$out"' EXIT
 echo "# jmpi tcp on loopback: jmpi.tcp.direct=true (payloads straight between socket and arrays) vs false (through the buffers), $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "# host: $(hostname), cores: $(nproc), load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# rounds: $repeat, interleaved; best of the rounds per size; latency --iters $iters --warmup $((iters / 10)), bw --iters $bwiters --warmup $((bwiters / 10))"
-echo "# reproduce: bench/tcp-direct.sh --min $min --max $max --repeat $repeat --iters $iters --bw-iters $bwiters"
+echo "# ranks bound: $bind"
+echo "# reproduce: bench/tcp-direct.sh --min $min --max $max --repeat $repeat --iters $iters --bw-iters $bwiters --bind $bind"
 for r in $(seq "$repeat"); do
   for v in false true; do
     echo "tcp-direct.sh: round $r of $repeat, direct=$v" >&2
     flock /tmp/jmpi-bench.lock bash -c "
-      JMPI_JAVA_OPTS='--enable-native-access=ALL-UNNAMED -Djmpi.tcp.direct=$v' bin/jmpibench latency --transport tcp \
+      JMPI_JAVA_OPTS='--enable-native-access=ALL-UNNAMED -Djmpi.tcp.direct=$v' bin/jmpibench latency --transport tcp --bind-to $bind \
         --min $min --max $max --iters $iters --warmup $((iters / 10)) | grep -v '^#' | awk 'NR > 1 { print \$1, \$3 }' >> '$out/lat-$v'
-      JMPI_JAVA_OPTS='--enable-native-access=ALL-UNNAMED -Djmpi.tcp.direct=$v' bin/jmpibench bw --transport tcp \
+      JMPI_JAVA_OPTS='--enable-native-access=ALL-UNNAMED -Djmpi.tcp.direct=$v' bin/jmpibench bw --transport tcp --bind-to $bind \
         --min $min --max $max --iters $bwiters --warmup $((bwiters / 10)) | grep -v '^#' | awk 'NR > 1 { print \$1, \$3 }' >> '$out/bw-$v'"
   done
 done

@@ -115,8 +115,8 @@ public final class ProcessJob {
      * {@code core}: on every host, rank r of the host's ranks to the r-th of equal consecutive shares of the CPUs
      * its JVM may run on, and a rank that cannot be bound fails the job saying why; {@code auto}: so on this host
      * where it can be had (at most as many ranks here as CPUs, Linux), else, and on other hosts, not at all (other
-     * hosts may be emulated ones sharing this machine's CPUs). Binding JVMs get
-     * {@code --enable-native-access=ALL-UNNAMED}.
+     * hosts may be emulated ones sharing this machine's CPUs). Every rank JVM gets
+     * {@code --enable-native-access=ALL-UNNAMED} ({@link RankSpawner}).
      */
     public ProcessJob bindTo(String mode) {
         if (!mode.equals("none") && !mode.equals("core") && !mode.equals("auto")) {

@@ -68,9 +68,9 @@ final class RankSpawner {
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         // auto binds the JVMs of this host only: another "host" may be an emulated one on this machine's CPUs.
         String bind = bindTo.equals("core") || (bindTo.equals("auto") && unit.local()) ? bindTo : null;
-        if (bind != null) {
-            javaCmd.add("--enable-native-access=ALL-UNNAMED"); // CpuBinding calls sched_setaffinity through FFM
-        }
+        // jmpi calls native functions through FFM in a rank JVM: sched_setaffinity (CpuBinding), tcp's direct
+        // payloads (RawSocket's write, read and send); without native access the JDK would refuse or warn.
+        javaCmd.add("--enable-native-access=ALL-UNNAMED");
         javaCmd.addAll(jvmOptions);
         javaCmd.add("-cp");
         javaCmd.add(childClassPath());
