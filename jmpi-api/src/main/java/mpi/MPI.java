@@ -53,7 +53,13 @@ public class MPI {
     public static final int THREAD_SERIALIZED = 3;
     public static final int THREAD_MULTIPLE = 4;
 
-    /** Processors available to this JVM (MPJ Express). */
+    static {
+        // A rank process started with jmpirun --bind-to binds this thread to its CPUs first, so that
+        // NUM_OF_PROCESSORS below and Runtime.availableProcessors() agree.
+        RankEnvProvider.prepareThread(MPI.class.getClassLoader());
+    }
+
+    /** Processors available to this JVM (MPJ Express): to the thread that first used this class. */
     public static final int NUM_OF_PROCESSORS = Runtime.getRuntime().availableProcessors();
 
     public static final int SUCCESS = 0;

@@ -30,6 +30,11 @@ import jmpi.spi.RankEnvProvider;
  * and ignore its position, as Open MPI's do), the buffer of buffered sends, the version queries.
  */
 public final class MPI {
+    static {
+        // A rank process started with jmpirun --bind-to binds this thread to its CPUs first (as jmpi-api's MPI does).
+        jmpi.spi.RankEnvProvider.prepareThread(MPI.class.getClassLoader());
+    }
+
     public static final int THREAD_SINGLE = 0;
     public static final int THREAD_FUNNELED = 1;
     public static final int THREAD_SERIALIZED = 2;

@@ -94,6 +94,8 @@ class JmpirunCliTest {
             t.start();
             t.join();
             System.out.println("rank " + MPI.COMM_WORLD.Rank() + " cpus " + cpus + " child " + child);
+            System.out.println("rank " + MPI.COMM_WORLD.Rank() + " processors " + MPI.NUM_OF_PROCESSORS + " available "
+                    + Runtime.getRuntime().availableProcessors());
             MPI.Finalize();
         }
     }
@@ -287,6 +289,10 @@ class JmpirunCliTest {
             for (int rank = 0; rank < 2; rank++) {
                 String want = "rank " + rank + " cpus " + shares.get(rank) + " child " + List.of(shares.get(rank)) + "\n";
                 assertTrue(bound.out().contains(want), how + ": " + want + " in " + bound.out());
+                // bound before mpi.MPI computed its constants: MPJ Express's NUM_OF_PROCESSORS agrees with the JDK
+                int n = shares.get(rank).size();
+                String processors = "rank " + rank + " processors " + n + " available " + n + "\n";
+                assertTrue(bound.out().contains(processors), how + ": " + processors + " in " + bound.out());
             }
         }
         Run free = jmpirun("-np", "2", "--timeout", "60", "--transport", "shm", "--bind-to", "none", "-cp", cp(),

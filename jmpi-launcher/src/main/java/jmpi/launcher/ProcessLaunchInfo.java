@@ -146,6 +146,17 @@ record ProcessLaunchInfo(int rank, int ranks, int size, int localSize, String bo
                 cluster, localRank, bind);
     }
 
+    /**
+     * The launch information with a placeholder for the secret: never reads standard input (the secret a remote rank
+     * gets there stays for {@link #fromEnvironment(Function)}). For what needs only the rank's place (binding).
+     *
+     * @throws IllegalStateException as {@link #fromEnvironment(Function)}
+     */
+    static ProcessLaunchInfo placement(Function<String, String> env) {
+        Function<String, String> placeholder = name -> name.equals(SECRET) ? "00".repeat(16) : env.apply(name);
+        return fromEnvironment(placeholder, () -> null);
+    }
+
     static String localHostName() {
         try {
             return java.net.InetAddress.getLocalHost().getHostName();

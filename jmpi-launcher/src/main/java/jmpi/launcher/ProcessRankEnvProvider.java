@@ -52,6 +52,39 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
         return 10;
     }
 
+    /** {@link #prepareThread} ran in this JVM (and bound the thread, or failed to: {@link #bindFailure}). */
+    private static volatile boolean prepared;
+    /** Why {@link #prepareThread} could not bind under {@code --bind-to core}: thrown by {@link #find} (MPI.Init). */
+    private static volatile IllegalStateException bindFailure;
+
+    /**
+     * A rank process of {@code jmpirun --bind-to core|auto} binds the thread that first uses {@code mpi.MPI} (the
+     * program's main thread, as a rule) to its share of the host's CPUs ({@link CpuBinding#bindRank}), before the
+     * class computes {@code MPI.NUM_OF_PROCESSORS}: so it and {@code Runtime.availableProcessors()} agree, as they do
+     * for a threads job, whose rank threads are bound before the program starts. A failure waits for {@link #find}.
+     */
+    @Override
+    public void prepareThread() {
+        if (prepared || !ProcessLaunchInfo.present(env)) {
+            return;
+        }
+        ProcessLaunchInfo info;
+        try {
+            info = ProcessLaunchInfo.placement(env);
+        } catch (IllegalStateException e) {
+            return; // MPI.Init (find) reports what is wrong with the launch variables
+        }
+        if (info.ranks() != 1) {
+            return; // RankHost binds each of its rank threads
+        }
+        prepared = true;
+        try {
+            CpuBinding.bindRank(info, info.rank());
+        } catch (IllegalStateException e) {
+            bindFailure = e;
+        }
+    }
+
     @Override
     public Optional<RankEnv> find(String[] args, ClassLoader loader) {
         if (!ProcessLaunchInfo.present(env)) {
@@ -63,7 +96,11 @@ public final class ProcessRankEnvProvider implements RankEnvProvider {
             throw new IllegalStateException(ProcessLaunchInfo.RANKS + "=" + info.ranks() + ": a process that runs several"
                     + " ranks must be started through " + RankHost.class.getName() + " (jmpirun --ranks-per-jvm)");
         }
-        CpuBinding.bindRank(info, info.rank()); // the thread of MPI.Init: the rank's own; before the transport starts any
+        if (!prepared) {
+            CpuBinding.bindRank(info, info.rank()); // the thread of MPI.Init: the rank's own; before the transport starts any
+        } else if (bindFailure != null) {
+            throw bindFailure;
+        }
         Opened rank = open(info, info.rank(), null, loader);
         installProcessHooks(info.rank(), rank.client(), rank.endpoint(), true);
         return Optional.of(new ProcessRankEnv(info.rank(), info.size(), rank.endpoint(), rank.job(), rank.ranksOnMachine(),

@@ -22,6 +22,26 @@ public interface RankEnvProvider {
     int priority();
 
     /**
+     * Called once per {@code mpi.MPI} class (whichever API) when it is initialized, on the thread that first uses
+     * it, before any of its constants are computed (before {@code MPI.NUM_OF_PROCESSORS}): a provider that places
+     * the rank's thread (binds it to CPUs) does so here, so that the program sees its place from its first
+     * {@code mpi} call on. It must not throw: a problem it finds is for {@link #find} to report. Default: nothing.
+     */
+    default void prepareThread() {
+    }
+
+    /**
+     * {@link #prepareThread} of every provider {@code loader} finds, unless {@code loader} is a {@link RankScope} (a
+     * launcher that runs ranks as threads places them itself). For the static initializer of {@code mpi.MPI}.
+     */
+    static void prepareThread(ClassLoader loader) {
+        if (loader instanceof RankScope) {
+            return;
+        }
+        ServiceLoader.load(RankEnvProvider.class, loader).forEach(RankEnvProvider::prepareThread);
+    }
+
+    /**
      * The rank environment of the calling {@code mpi.MPI} (whichever API): the one its {@link RankScope} loader
      * holds, else the answer of the highest-priority provider {@code loader} finds that answers; empty when none
      * does (the program was started without a jmpi launcher and no provider recognizes the process).
