@@ -26,7 +26,7 @@
 # script with it, naming the job.
 # --bind core binds both sides' ranks to a core each (threads, shm, tcp): the C side with mpirun's --bind-to core (Open
 # MPI's own default for 2 ranks), jmpi's with jmpirun --bind-to core (threads: the rank threads, the launcher run with
-# --enable-native-access=ALL-UNNAMED; shm, tcp: each rank JVM binds its rank's thread at MPI.Init); default none, both
+# --enable-native-access=ALL-UNNAMED; shm, tcp: each rank JVM binds its rank's thread); default none, both
 # unbound.
 # Defaults: sizes 1 B .. 16 MiB; the drivers' own iteration defaults (latency 10000 / 1000 warm-up,
 # bw 1000 / 100 with a window of 64).

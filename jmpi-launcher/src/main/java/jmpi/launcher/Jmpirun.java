@@ -87,7 +87,7 @@ public final class Jmpirun implements Callable<Integer> {
     @Option(names = {"--bind-to", "-bind-to"}, paramLabel = "auto|none|core", description = "core restricts the thread"
             + " of rank r of a host, and the threads it starts, to the r-th of equal consecutive shares of the CPUs"
             + " there (at most one rank per CPU; Linux; threads: this JVM needs --enable-native-access=ALL-UNNAMED,"
-            + " which bin/jmpirun gives it; shm, tcp, auto: each rank JVM binds its rank's thread at MPI.Init, the"
+            + " which bin/jmpirun gives it; shm, tcp, auto: each rank JVM binds the thread that first uses mpi.MPI, the"
             + " JVM's own threads stay unbound); none leaves the placement to the operating system; auto (the default)"
             + " is core where core can be had (at most as many ranks as CPUs on this host, Linux, native access) and"
             + " none elsewhere and on other hosts, silently. --transport native: the MPI launcher binds (its options)")
