@@ -9,6 +9,7 @@ import jmpi.datatype.DatatypeException;
 import jmpi.datatype.ObjectCodec;
 import jmpi.datatype.PackPlan;
 import jmpi.spi.Frame;
+import jmpi.spi.SmallCopy;
 
 /**
  * The receiving side of a match: checks the message against the receive (type signature, room) and
@@ -120,47 +121,8 @@ final class Delivery {
                 dst[r.offset + i] = data.get(java.lang.foreign.ValueLayout.JAVA_BYTE, offset + i) != 0;
             }
         } else if (n > 0) {
-            copyOut(data, offset, r.buffer(), r.offset, n, r.type.layout());
+            SmallCopy.fromSegment(data, offset, r.buffer(), r.offset, n, r.type.layout());
         }
-    }
-
-    /**
-     * {@code n} elements of {@code layout} from {@code data} at {@code offset} into {@code array} from {@code at}: element
-     * by element for a few of the common arrays (a bulk copy of so few bytes goes through a copy stub, a call on the
-     * receiver's path to its reply), else by {@code MemorySegment.copy}.
-     */
-    private static void copyOut(MemorySegment data, long offset, Object array, int at, int n, ValueLayout layout) {
-        if (n * layout.byteSize() <= 16) {
-            switch (array) {
-                case byte[] b when layout.byteSize() == 1 -> {
-                    for (int i = 0; i < n; i++) {
-                        b[at + i] = data.get(ValueLayout.JAVA_BYTE, offset + i);
-                    }
-                    return;
-                }
-                case int[] a when layout.byteSize() == 4 -> {
-                    for (int i = 0; i < n; i++) {
-                        a[at + i] = data.get(ValueLayout.JAVA_INT_UNALIGNED, offset + 4L * i);
-                    }
-                    return;
-                }
-                case long[] a when layout.byteSize() == 8 -> {
-                    for (int i = 0; i < n; i++) {
-                        a[at + i] = data.get(ValueLayout.JAVA_LONG_UNALIGNED, offset + 8L * i);
-                    }
-                    return;
-                }
-                case double[] a when layout.byteSize() == 8 -> {
-                    for (int i = 0; i < n; i++) {
-                        a[at + i] = data.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, offset + 8L * i);
-                    }
-                    return;
-                }
-                default -> {
-                }
-            }
-        }
-        MemorySegment.copy(data, layout, offset, array, at, n);
     }
 
     /**

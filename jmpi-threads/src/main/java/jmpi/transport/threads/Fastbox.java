@@ -18,6 +18,7 @@ import java.lang.invoke.VarHandle;
 import jmpi.spi.Frame;
 import jmpi.spi.FrameSink;
 import jmpi.spi.LinePadding;
+import jmpi.spi.SmallCopy;
 
 /**
  * The small-message rings between two ranks, laid out as {@link FastboxDescriptor} says. Each rank
@@ -96,29 +97,6 @@ final class Fastbox {
         }
     }
 
-    /**
-     * Stores the at most {@link FastboxDescriptor#PAYLOAD_MAX} bytes of a message at {@code at}: element by element for
-     * the common arrays (a bulk copy of so few bytes goes through a copy stub, a call on both ranks' path), else by
-     * {@code MemorySegment.copy}.
-     */
-    static void putPayload(MemorySegment to, long at, Object array, int offset, int count, ValueLayout layout) {
-        switch (array) {
-            case byte[] b when layout.byteSize() == 1 -> {
-                for (int i = 0; i < count; i++) {
-                    to.set(ValueLayout.JAVA_BYTE, at + i, b[offset + i]);
-                }
-            }
-            case int[] a when layout.byteSize() == 4 -> {
-                for (int i = 0; i < count; i++) {
-                    to.set(ValueLayout.JAVA_INT_UNALIGNED, at + 4L * i, a[offset + i]);
-                }
-            }
-            case long[] a when layout.byteSize() == 8 -> to.set(ValueLayout.JAVA_LONG_UNALIGNED, at, a[offset]);
-            case double[] a when layout.byteSize() == 8 -> to.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, at, a[offset]);
-            default -> MemorySegment.copy(array, offset, to, layout, at, count);
-        }
-    }
-
     /** One rank's side of the pair. */
     static final class End extends EndFields {
         @SuppressWarnings("unused")
@@ -150,7 +128,7 @@ final class Fastbox {
             rings.set(ValueLayout.JAVA_BYTE, base + COUNT, (byte) count);
             rings.set(ValueLayout.JAVA_BYTE, base + BYTES, (byte) bytes);
             if (count > 0) {
-                putPayload(rings, base + PAYLOAD, array, offset, count, layout);
+                SmallCopy.toSegment(array, offset, count, layout, rings, base + PAYLOAD);
             }
             // Volatile, not merely release: the sender reads the receiver's parked flag next (Dekker).
             LONG.setVolatile(rings, base + SEQ, seq);
