@@ -226,22 +226,29 @@ class JmpirunCliTest {
         List<List<Integer>> shares = twoShares(allowed);
         Run bound = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", "2", "--bind-to", "core", "-cp", cp(),
                 PrintsCpus.class.getName());
-        assertEquals(0, bound.exit(), bound.err());
-        for (int rank = 0; rank < 2; rank++) {
-            String want = "rank " + rank + " cpus " + shares.get(rank) + " child " + List.of(shares.get(rank)) + "\n";
-            assertTrue(bound.out().contains(want), want + " in " + bound.out());
-        }
+        assertEachRankOn(bound, shares, "threads, core");
         // 1 rank: all of them, for the rank and for the threads it starts (its task workers, say)
         Run alone = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", "1", "--bind-to", "core", "-cp", cp(),
                 PrintsCpus.class.getName());
-        assertEquals(0, alone.exit(), alone.err());
-        assertTrue(alone.out().contains("rank 0 cpus " + allowed + " child " + List.of(allowed) + "\n"), alone.out());
+        assertEachRankOn(alone, List.of(allowed), "threads, 1 rank, core");
         Run free = jmpirun(java.util.Map.of(), NATIVE_ACCESS, "-np", "2", "--bind-to", "none", "-cp", cp(),
                 PrintsCpus.class.getName());
-        assertEquals(0, free.exit(), free.err());
-        for (int rank = 0; rank < 2; rank++) {
-            assertTrue(free.out().contains("rank " + rank + " cpus " + allowed + " child " + List.of(allowed) + "\n"),
-                    free.out());
+        assertEachRankOn(free, List.of(allowed, allowed), "threads, none");
+    }
+
+    /**
+     * Each rank r of {@code run} (of {@link PrintsCpus}) printed {@code cpus.get(r)} for its own thread and for a thread
+     * it started, and that many processors both as {@code MPI.NUM_OF_PROCESSORS} and as
+     * {@code Runtime.availableProcessors()} (the rank was placed before {@code mpi.MPI} computed its constants).
+     */
+    private static void assertEachRankOn(Run run, List<List<Integer>> cpus, Object how) {
+        assertEquals(0, run.exit(), how + ": " + run.err());
+        for (int rank = 0; rank < cpus.size(); rank++) {
+            List<Integer> mine = cpus.get(rank);
+            String want = "rank " + rank + " cpus " + mine + " child " + List.of(mine) + "\n";
+            assertTrue(run.out().contains(want), how + ": " + want + " in " + run.out());
+            String processors = "rank " + rank + " processors " + mine.size() + " available " + mine.size() + "\n";
+            assertTrue(run.out().contains(processors), how + ": " + processors + " in " + run.out());
         }
     }
 
@@ -284,24 +291,11 @@ class JmpirunCliTest {
             List<String> args = new ArrayList<>(List.of("-np", "2", "--timeout", "60"));
             args.addAll(how);
             args.addAll(List.of("-cp", cp(), PrintsCpus.class.getName()));
-            Run bound = jmpirun(args.toArray(String[]::new));
-            assertEquals(0, bound.exit(), how + ": " + bound.err());
-            for (int rank = 0; rank < 2; rank++) {
-                String want = "rank " + rank + " cpus " + shares.get(rank) + " child " + List.of(shares.get(rank)) + "\n";
-                assertTrue(bound.out().contains(want), how + ": " + want + " in " + bound.out());
-                // bound before mpi.MPI computed its constants: MPJ Express's NUM_OF_PROCESSORS agrees with the JDK
-                int n = shares.get(rank).size();
-                String processors = "rank " + rank + " processors " + n + " available " + n + "\n";
-                assertTrue(bound.out().contains(processors), how + ": " + processors + " in " + bound.out());
-            }
+            assertEachRankOn(jmpirun(args.toArray(String[]::new)), shares, how);
         }
         Run free = jmpirun("-np", "2", "--timeout", "60", "--transport", "shm", "--bind-to", "none", "-cp", cp(),
                 PrintsCpus.class.getName());
-        assertEquals(0, free.exit(), free.err());
-        for (int rank = 0; rank < 2; rank++) {
-            assertTrue(free.out().contains("rank " + rank + " cpus " + allowed + " child " + List.of(allowed) + "\n"),
-                    free.out());
-        }
+        assertEachRankOn(free, List.of(allowed, allowed), "shm, none");
     }
 
     /**
