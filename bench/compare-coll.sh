@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # compare-coll.sh [--np "2 4 8"] [--max-doubles 10000000] [--iters 200] [--warmup 20] [--repeat R] [--keep DIR]
-#                  [--baseline DIR] [--transport threads|native] [--library openmpi|mpich] [--timeout S]
+#                  [--baseline DIR] [--transport threads|shm|tcp|native] [--library openmpi|mpich] [--timeout S]
 # The points of Leus's broadcast/allreduce tables, jmpi against Open MPI on this host: MPI_Bcast and MPI_Allreduce (doubles, SUM) at
 # 10^2 .. 10^7 doubles, each library with its own default algorithm choice. jmpi: bin/jmpibench's
 # CollSweep on the threads transport (-Xmx8g), nothing forced; Open MPI: bench/c/coll.c built with
@@ -9,6 +9,10 @@
 # --transport native: jmpi's CollSweep runs as one JVM per rank under the library's launcher, on the native
 # transport (jmpi's algorithms over the library's point-to-point; --enable-native-access=ALL-UNNAMED, -Xmx 8g
 # shared out over the ranks, then JMPI_JAVA_OPTS), against the library's own collectives (coll.c, same launcher).
+# --transport shm|tcp: jmpi's CollSweep as one JVM per rank under jmpirun --bind-to none (as the C side runs), -Xmx
+# 8 GiB and the 4800 MiB buffer cap shared out over the ranks, against the library's collectives over its vader (shm)
+# or tcp btl (--mca btl self,tcp). The point's warm-up is the sweep's: on these transports a collective's code may not
+# be compiled by C2 yet at the larger sizes (bench/results/2026-11-29-bcast-warmup.txt).
 # --library picks the library of the C side (and of jmpi's with native): openmpi (default) or mpich (mpirun.mpich).
 # --repeat R interleaves R rounds and keeps each side's best (lowest) time per point.
 # Prints per point both times (ms) and the ratio jmpi / C (< 1: jmpi faster), the geometric mean of the
@@ -40,7 +44,8 @@ while [ $# -gt 0 ]; do
   esac
   shift 2
 done
-case "$transport" in threads|native) ;; *) echo "$script: --transport must be threads or native, not $transport" >&2; exit 2 ;; esac
+case "$transport" in threads|native|shm) btl=self,vader ;; tcp) btl=self,tcp ;;
+  *) echo "$script: --transport must be threads, shm, tcp or native, not $transport" >&2; exit 2 ;; esac
 case "$repeat" in ''|*[!0-9]*|0) echo "$script: --repeat wants a whole number >= 1" >&2; exit 2 ;; esac
 case "$job_timeout" in ''|*[!0-9]*|0) echo "$script: --timeout wants whole seconds >= 1" >&2; exit 2 ;; esac
 for np in $nps; do
@@ -58,15 +63,20 @@ jmpi_sweep() { # lib-dir np output
     --warmup "$warmup")
   if [ "$transport" = native ]; then
     # one JVM per rank: the threads side's 8 GiB of heap and 4800 MiB buffer cap shared out over the ranks
-    lib_launch "$2" self,vader
+    lib_launch "$2" "$btl"
     JMPI_JAVA_OPTS="-Xmx$((8192 / $2))m ${JMPI_JAVA_OPTS:-}" jmpi_native_cmd "$1" "${sweep[@]}" \
       --mem-cap "$((4800 / $2))M" --transport native \
       --command "$script --transport native --library $library (jmpi side, $2 ranks: ${lib_cmd[*]} java ... jmpi.bench.CollSweep)"
     run_job "jmpi's sweep on native over $lib_name, $2 ranks" "$3" "$job_timeout" "${jmpi_cmd[@]}"
-  else
+  elif [ "$transport" = threads ]; then
     # shellcheck disable=SC2086
     "$JMPI_JAVA_HOME/bin/java" ${JMPI_JAVA_OPTS:-} -Xmx8g -cp "$1/*" jmpi.launcher.Jmpirun -np "$2" \
       --transport threads -cp "$1/jmpi-bench.jar" "${sweep[@]}" --mem-cap 4800M > "$3"
+  else
+    # one JVM per rank, unbound as the C side: the launcher gives the rank JVMs JMPI_JAVA_OPTS
+    JMPI_JAVA_OPTS="-Xmx$((8192 / $2))m ${JMPI_JAVA_OPTS:-}" run_job "jmpi's sweep on $transport, $2 ranks" "$3" \
+      "$job_timeout" "$JMPI_JAVA_HOME/bin/java" -cp "$1/*" jmpi.launcher.Jmpirun -np "$2" --transport "$transport" \
+      --bind-to none -cp "$1/jmpi-bench.jar" "${sweep[@]}" --mem-cap "$((4800 / $2))M" --transport "$transport"
   fi
 }
 tmp=$(mktemp -d)
@@ -80,7 +90,7 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for ((k = 1; k <= repeat; k++)); do
   for np in $nps; do
     echo "$script: round $k of $repeat, $np ranks" >&2
-    lib_launch "$np" self,vader
+    lib_launch "$np" "$btl"
     for c in bcast allreduce; do
       run_job "the C $c on $lib_name, $np ranks" "$out/$library-$c-np$np.$k.txt" "$job_timeout" \
         "${lib_cmd[@]}" "$tmp/coll" "$c" --max-doubles "$max_doubles" --iters "$iters" --warmup "$warmup"
@@ -94,7 +104,7 @@ best() { grep -h '^SWEEP' "$@" | awk '{ k = $2 " " $3 " " $4; if (!(k in v) || $
 best "$out/$library"-*.txt > "$tmp/o"
 best "$out"/jmpi-*.txt > "$tmp/j"
 [ -n "$baseline" ] && best "$out"/baseline-*.txt > "$tmp/b"
-lib_launch N self,vader
+lib_launch N "$btl"
 launch_text=${lib_cmd[*]}
 echo "# jmpi vs $lib_name, default collective algorithms, one host, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "# host: $(hostname), cores: $(nproc) (ranks > cores are oversubscribed on both sides), load average before: $load_before, after: $load_after"
@@ -102,8 +112,10 @@ echo "# $lib_name: $(grep -m1 '^# MPI:' "$out/$library"-bcast-np*.1.txt | head -
 if [ "$transport" = native ]; then
   echo "# jmpi: $(grep -m1 '^# JVM:' "$out"/jmpi-np*.1.txt | head -1 | sed 's/^.*# JVM: *//'), native transport over $lib_name (jmpi's collective algorithms over the library's point-to-point), one JVM per rank: ${launch_text/-np N/-np RANKS} java --enable-native-access=ALL-UNNAMED -Xmx(8192/RANKS)m ${JMPI_JAVA_OPTS:+$JMPI_JAVA_OPTS }jmpi.bench.CollSweep --mem-cap (4800/RANKS)M"
   echo "# jmpi_algorithm: the built-in table's choice for the locality the engine computes (host: every rank on this machine, each its own JVM)"
-else
+elif [ "$transport" = threads ]; then
   echo "# jmpi: $(grep -m1 '^# JVM:' "$out"/jmpi-np*.1.txt | head -1 | sed 's/^.*# JVM: *//'), threads transport, -Xmx8g, built-in selection table (algorithm chosen per point: see jmpi's column)"
+else
+  echo "# jmpi: $(grep -m1 '^# JVM:' "$out"/jmpi-np*.1.txt | head -1 | sed 's/^.*# JVM: *//'), $transport transport, one JVM per rank (jmpirun --bind-to none, -Xmx(8192/RANKS)m${JMPI_JAVA_OPTS:+ $JMPI_JAVA_OPTS}), built-in selection table (algorithm chosen per point: see jmpi's column)"
 fi
 echo "# per point: the average over ranks of each rank's time per call; --iters $iters timed after $warmup warm-up up to 64 KiB, scaled by 64K/size above (at least 4)"
 echo "# JIT warm-up (jmpi): before each collective's first point, rounds of 5 x --warmup calls for at least 1 s (CollSweep --warmup-seconds)"
