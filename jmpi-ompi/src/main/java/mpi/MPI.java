@@ -32,7 +32,7 @@ import jmpi.spi.RankEnvProvider;
 public final class MPI {
     static {
         // A rank process started with jmpirun --bind-to binds this thread to its CPUs first (as jmpi-api's MPI does).
-        jmpi.spi.RankEnvProvider.prepareThread(MPI.class.getClassLoader());
+        RankEnvProvider.prepareThread(MPI.class.getClassLoader());
     }
 
     public static final int THREAD_SINGLE = 0;

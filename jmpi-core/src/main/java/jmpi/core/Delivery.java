@@ -118,7 +118,7 @@ final class Delivery {
         if (n > 0 && r.type == BasicType.BOOLEAN) {
             boolean[] dst = (boolean[]) r.buffer();
             for (int i = 0; i < n; i++) {
-                dst[r.offset + i] = data.get(java.lang.foreign.ValueLayout.JAVA_BYTE, offset + i) != 0;
+                dst[r.offset + i] = data.get(ValueLayout.JAVA_BYTE, offset + i) != 0;
             }
         } else if (n > 0) {
             SmallCopy.fromSegment(data, offset, r.buffer(), r.offset, n, r.type.layout());

@@ -134,13 +134,18 @@ public final class CpuBinding {
      * @throws IOException              when the allowed CPUs cannot be read
      */
     public static int[][] plan(int ranks) throws IOException {
+        return plan(ranks, "");
+    }
+
+    /** {@link #plan(int)}, the refusal of too many ranks naming them {@code ranks + where} (" on host h"). */
+    private static int[][] plan(int ranks, String where) throws IOException {
         if (UNAVAILABLE != null) {
             throw new IllegalArgumentException("--bind-to core: " + UNAVAILABLE);
         }
         List<Integer> cpus = allowedCpus();
         if (ranks > cpus.size()) {
-            throw new IllegalArgumentException("--bind-to core: " + ranks + " ranks but this process may run on only "
-                    + cpus.size() + " CPUs (" + cpus + "); use --bind-to none to run them oversubscribed");
+            throw new IllegalArgumentException("--bind-to core: " + ranks + " ranks" + where + " but this process may run"
+                    + " on only " + cpus.size() + " CPUs (" + cpus + "); use --bind-to none to run them oversubscribed");
         }
         return shares(cpus, ranks);
     }
@@ -177,28 +182,23 @@ public final class CpuBinding {
             return null;
         }
         boolean required = info.bind().equals("core");
-        String why = null;
+        String why = null; // what makes binding impossible, starting "--bind-to core: "
         int[] share = null;
-        if (UNAVAILABLE != null) {
-            why = UNAVAILABLE;
-        } else if (info.localRank() < 0) {
-            why = "the launcher gave no " + ProcessLaunchInfo.LOCAL_RANK + " (this rank's place among the ranks of its host)";
+        if (info.localRank() < 0) {
+            why = "--bind-to core: the launcher gave no " + ProcessLaunchInfo.LOCAL_RANK
+                    + " (this rank's place among the ranks of its host)";
         } else {
             try {
-                List<Integer> cpus = allowedCpus();
-                if (info.localSize() > cpus.size()) {
-                    why = info.localSize() + " ranks on host " + info.host() + " but this process may run on only "
-                            + cpus.size() + " CPUs (" + cpus + "); use --bind-to none to run them oversubscribed";
-                } else {
-                    share = shares(cpus, info.localSize())[info.localRank() + rank - info.rank()];
-                }
+                share = plan(info.localSize(), " on host " + info.host())[info.localRank() + rank - info.rank()];
+            } catch (IllegalArgumentException e) {
+                why = e.getMessage();
             } catch (IOException e) {
-                why = "cannot read the CPUs this process may run on: " + e.getMessage();
+                why = "--bind-to core: cannot read the CPUs this process may run on: " + e.getMessage();
             }
         }
         if (why != null) {
             if (required) {
-                throw new IllegalStateException("rank " + rank + ": --bind-to core: " + why);
+                throw new IllegalStateException("rank " + rank + ": " + why);
             }
             return null;
         }
