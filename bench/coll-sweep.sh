@@ -11,6 +11,7 @@
 #   --max 1M; --iters 50 --warmup 5; --transport threads) and writes the selection table (--out FILE,
 #   default jmpi-coll-table.txt) built by jmpi.bench.Tune; --base FILE keeps that table's lines for the
 #   other localities after the measured ones.
+# Both: --point-warmup-calls N, each algorithm's warm-up at each point before it is timed (CollSweep's; default 10000).
 # The JVM heap is -Xmx8g unless JMPI_JAVA_OPTS sets -Xmx; sizes whose buffers would exceed 60 % of it
 # are skipped and said so.
 set -euo pipefail
@@ -19,7 +20,7 @@ root=$(cd "$here/.." && pwd)
 source "$root/bin/jmpi-env.sh"
 jmpi_need_lib
 what=$1; shift
-bcast_np="2 4 8 16"; allreduce_np="2 4 8 16 32"; max_doubles=10000000; iters=; warmup=; keep=; table=
+bcast_np="2 4 8 16"; allreduce_np="2 4 8 16 32"; max_doubles=10000000; iters=; warmup=; keep=; table=; pcalls=
 np_list=2,4,8; max=1M; out=jmpi-coll-table.txt; transport=threads; base=
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "jmpibench $what: option $1 needs a value" >&2; exit 2; }
@@ -29,6 +30,7 @@ while [ $# -gt 0 ]; do
     --max-doubles) max_doubles=$2 ;;
     --iters) iters=$2 ;;
     --warmup) warmup=$2 ;;
+    --point-warmup-calls) pcalls=$2 ;;
     --keep) keep=$2 ;;
     --table) table=$2 ;;
     --np-list) np_list=$2 ;;
@@ -53,7 +55,7 @@ sweep() { # np jvm-options args...
   # the options go to the launcher's JVM (threads: the ranks) and, by JMPI_JAVA_OPTS, to rank processes (shm, tcp)
   # shellcheck disable=SC2086
   JMPI_JAVA_OPTS="$opts $jopts" "${java[@]}" $opts $jopts -cp "$JMPI_LIB/*" jmpi.launcher.Jmpirun -np "$np" --transport "${transport}" \
-    -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.CollSweep --transport "$transport" "$@"
+    -cp "$JMPI_LIB/jmpi-bench.jar" jmpi.bench.CollSweep --transport "$transport" ${pcalls:+--point-warmup-calls "$pcalls"} "$@"
 }
 start=$(date +%s)
 if [ "$what" = coll-tables ]; then
@@ -74,10 +76,10 @@ if [ "$what" = coll-tables ]; then
   echo "# transport threads (every rank a thread of one JVM; ranks > cores means oversubscribed: $(nproc) cores)"
   echo "# JVM: $("${java[@]}" -version 2>&1 | head -1); options:$opts"
   echo "# per point: CollSweep, the average over ranks of each rank's time per call; MPI.DOUBLE, MPI.SUM for allreduce"
-  echo "# iterations: ${iters:-200} timed after ${warmup:-20} warm-up up to 64 KiB, scaled by 64K/size above (at least 4); one job per rank count runs every algorithm (CollSweep --menu true): each point in 3 rounds, every algorithm once per round in rotating order, its best round shown; JIT warm-up 1 s per algorithm over all sizes"
+  echo "# iterations: ${iters:-200} timed after ${warmup:-20} warm-up up to 64 KiB, scaled by 64K/size above (at least 4); one job per rank count runs every algorithm (CollSweep --menu true): each point in 3 rounds, every algorithm once per round in rotating order, its best round shown; JIT warm-up 1 s per algorithm over all sizes, then in the first round ${pcalls:-10000} calls (at most 3 s) of each algorithm at each point before it is timed"
   echo "# default = the algorithm the ${table:-built-in} selection table picks; ratio = its time / the best of the menu"
   grep -h '^# skipped' "$dir"/np*.txt | sed 's/^# skipped/# skipped:/' || true
-  echo "# command: bin/jmpibench coll-tables --bcast-np \"$bcast_np\" --allreduce-np \"$allreduce_np\" --max-doubles $max_doubles${iters:+ --iters $iters}${warmup:+ --warmup $warmup}${table:+ --table $table}"
+  echo "# command: bin/jmpibench coll-tables --bcast-np \"$bcast_np\" --allreduce-np \"$allreduce_np\" --max-doubles $max_doubles${iters:+ --iters $iters}${warmup:+ --warmup $warmup}${pcalls:+ --point-warmup-calls $pcalls}${table:+ --table $table}"
   echo "# wall time: $(( $(date +%s) - start )) s"
   targs=()
   [ -n "$table" ] && targs=(--table "$table")
@@ -97,7 +99,7 @@ elif [ "$what" = tune ]; then
   [ -n "$base" ] && bargs=(--base "$base")
   "${java[@]}" -cp "$JMPI_LIB/*" jmpi.bench.Tune --out "$out" --locality "$loc" ${bargs[@]+"${bargs[@]}"} \
     --comment "measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(hostname) ($(nproc) cores), transport $transport, ranks $np_list, sizes $sizes B, $(( $(date +%s) - start )) s" \
-    --comment "command: bin/jmpibench tune --np-list $np_list --max $max --transport $transport --out $out${iters:+ --iters $iters}${warmup:+ --warmup $warmup}${base:+ --base $base}" \
+    --comment "command: bin/jmpibench tune --np-list $np_list --max $max --transport $transport --out $out${iters:+ --iters $iters}${warmup:+ --warmup $warmup}${pcalls:+ --point-warmup-calls $pcalls}${base:+ --base $base}" \
     "$dir"/np*.txt
 else
   echo "coll-sweep.sh: coll-tables or tune, not $what" >&2; exit 2

@@ -11,8 +11,8 @@
 # shared out over the ranks, then JMPI_JAVA_OPTS), against the library's own collectives (coll.c, same launcher).
 # --transport shm|tcp: jmpi's CollSweep as one JVM per rank under jmpirun --bind-to none (as the C side runs), -Xmx
 # 8 GiB and the 4800 MiB buffer cap shared out over the ranks, against the library's collectives over its vader (shm)
-# or tcp btl (--mca btl self,tcp). The point's warm-up is the sweep's: on these transports a collective's code may not
-# be compiled by C2 yet at the larger sizes (bench/results/2026-11-29-bcast-warmup.txt).
+# or tcp btl (--mca btl self,tcp). Each point of jmpi's sweep is warmed up at its own size (up to 10^4 calls, 3 s at
+# most) before it is timed: without it, a collective's path above 64 KiB ran C1 code (bench/results/2026-11-29-bcast-warmup.txt).
 # --library picks the library of the C side (and of jmpi's with native): openmpi (default) or mpich (mpirun.mpich).
 # --repeat R interleaves R rounds and keeps each side's best (lowest) time per point.
 # Prints per point both times (ms) and the ratio jmpi / C (< 1: jmpi faster), the geometric mean of the
@@ -118,7 +118,7 @@ else
   echo "# jmpi: $(grep -m1 '^# JVM:' "$out"/jmpi-np*.1.txt | head -1 | sed 's/^.*# JVM: *//'), $transport transport, one JVM per rank (jmpirun --bind-to none, -Xmx(8192/RANKS)m${JMPI_JAVA_OPTS:+ $JMPI_JAVA_OPTS}), built-in selection table (algorithm chosen per point: see jmpi's column)"
 fi
 echo "# per point: the average over ranks of each rank's time per call; --iters $iters timed after $warmup warm-up up to 64 KiB, scaled by 64K/size above (at least 4)"
-echo "# JIT warm-up (jmpi): before each collective's first point, rounds of 5 x --warmup calls for at least 1 s (CollSweep --warmup-seconds)"
+echo "# JIT warm-up (jmpi): before each collective's first point, rounds of 5 x --warmup calls over its sizes for at least 1 s (CollSweep --warmup-seconds); then before each point up to 10000 calls at its size for at most 3 s (--point-warmup-calls, --point-warmup-seconds)"
 echo "# rounds: $repeat, interleaved; each value is the best of the rounds; ratio = jmpi / $lib_name (< 1: jmpi faster)"
 [ -n "$baseline" ] && echo "# baseline: the jmpi build in $baseline (commit $(git -C "$baseline" rev-parse --short HEAD 2>/dev/null || echo unknown)); jmpi: commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$root" diff --quiet 2>/dev/null || echo ' with uncommitted changes'); same options"
 opts=

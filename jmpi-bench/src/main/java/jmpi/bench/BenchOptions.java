@@ -13,7 +13,10 @@ import java.util.List;
  * {@code --fit-max BYTES} (largest size in the Hockney fit, default --max),
  * {@code --warmup-seconds S} (the least time, on rank 0's clock, the drivers keep running untimed rounds
  * before the table so that the JIT has compiled the paths: two spinning ranks on a 2-core machine leave the
- * compiler threads little CPU; default 1 when --warmup is not 0, else 0), {@code --rounds N} (rounds of
+ * compiler threads little CPU; default 1 when --warmup is not 0, else 0), {@code --point-warmup-calls N} and
+ * {@code --point-warmup-seconds S} (the collective drivers' warm-up of each point before it is timed: untimed calls at
+ * its size until N have run or S seconds have passed on rank 0's clock; defaults 10000 and 3 when --warmup is not 0,
+ * else 0; {@link Drivers#warmPoint}), {@code --rounds N} (rounds of
  * the measurements that report a spread; default 1), {@code --transport NAME} and {@code --command TEXT}
  * (only echoed in the report header; the launcher does the real work). Sizes accept the suffixes {@code K}, {@code M}, {@code G} (powers of 1024).
  *
@@ -48,9 +51,14 @@ public final class BenchOptions {
     public final double warmupSeconds;
     /** Rounds of the measurements that report a spread (noncontig's Table 3). */
     public final int rounds;
+    /** The most untimed calls of a collective point's own warm-up (0: none; {@link Drivers#warmPoint}). */
+    public final int pointWarmupCalls;
+    /** The most time of a collective point's own warm-up, seconds. */
+    public final double pointWarmupSeconds;
 
     private BenchOptions(long minBytes, long maxBytes, int iters, int warmup, int window, String transport,
-                         String command, long fitMaxBytes, double warmupSeconds, int rounds) {
+                         String command, long fitMaxBytes, double warmupSeconds, int rounds, int pointWarmupCalls,
+                         double pointWarmupSeconds) {
         this.minBytes = minBytes;
         this.maxBytes = maxBytes;
         this.iters = iters;
@@ -61,6 +69,8 @@ public final class BenchOptions {
         this.fitMaxBytes = fitMaxBytes;
         this.warmupSeconds = warmupSeconds;
         this.rounds = rounds;
+        this.pointWarmupCalls = pointWarmupCalls;
+        this.pointWarmupSeconds = pointWarmupSeconds;
     }
 
     /**
@@ -80,6 +90,8 @@ public final class BenchOptions {
         long fitMax = -1;
         double warmupSeconds = -1;
         int rounds = 1;
+        int pointCalls = -1;
+        double pointSeconds = 3;
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -97,8 +109,11 @@ public final class BenchOptions {
                 case "--fit-max" -> fitMax = parseBytes(name, value);
                 case "--warmup-seconds" -> warmupSeconds = parseSeconds(name, value);
                 case "--rounds" -> rounds = parseCount(name, value, 1);
+                case "--point-warmup-calls" -> pointCalls = parseCount(name, value, 0);
+                case "--point-warmup-seconds" -> pointSeconds = parseSeconds(name, value);
                 default -> throw new IllegalArgumentException("unknown option " + name + " (known: --min --max --iters"
-                        + " --warmup --warmup-seconds --rounds --window --fit-max --transport --command)");
+                        + " --warmup --warmup-seconds --point-warmup-calls --point-warmup-seconds --rounds --window"
+                        + " --fit-max --transport --command)");
             }
         }
         if (min < 0 || max < min) {
@@ -110,8 +125,11 @@ public final class BenchOptions {
         if (warmupSeconds < 0) {
             warmupSeconds = warmup == 0 ? 0 : 1;
         }
+        if (pointCalls < 0) {
+            pointCalls = warmup == 0 ? 0 : 10_000;
+        }
         return new BenchOptions(min, max, iters, warmup, window, transport, command, fitMax < 0 ? max : fitMax,
-                warmupSeconds, rounds);
+                warmupSeconds, rounds, pointCalls, pointSeconds);
     }
 
     /** The message sizes: min, then doubling (0 is followed by 1), then max if doubling skipped it. */

@@ -25,6 +25,9 @@ import mpi.MPI;
  * 5 x its warm-up calls until rank 0 has spent S seconds in them, so that the JIT has compiled the call's path.
  * On this 2-core machine two spinning ranks leave the compiler threads little time: the broadcast of 800 bytes
  * on 2 ranks still ran at a few microseconds per call (C1 code) for the first 100 000 calls, 0.1-0.4 us after.
+ * Then each point (with {@code --menu}: each algorithm at each point, in the first round) has its own warm-up at
+ * its size, {@code --point-warmup-calls N}
+ * (default 10000) for at most {@code --point-warmup-seconds S} (default 3): {@link Drivers#warmPoint}.
  */
 public final class CollSweep {
     private static final int SYNC_TAG = 78;
@@ -99,7 +102,9 @@ public final class CollSweep {
             Report.header("collective sweep", o, MPI.COMM_WORLD,
                     "per point the average over ranks of each rank's time per call, us (CollKernel), best of " + repeat
                             + " timed runs; before each collective's first point, at least " + warmupSeconds
-                            + " s of warm-up rounds over all its sizes (many calls up to 64 KiB, one above)",
+                            + " s of warm-up rounds over all its sizes (many calls up to 64 KiB, one above); before each"
+                            + " point, up to " + o.pointWarmupCalls + " calls at its size for at most "
+                            + o.pointWarmupSeconds + " s (a '# point warm-up' line says how many ran)",
                     "allocated per point, reused across its calls").forEach(System.out::println);
             System.out.println("# SWEEP collective ranks bytes algorithm avg_us min_us max_us iters");
         }
@@ -141,6 +146,11 @@ public final class CollSweep {
                     Drivers.keepWarmingUp(warmupSeconds,
                             Drivers.roundOver(Drivers.runnableSizes(mine, k, memCap, threads ? ranks : 1), k, o));
                     warmed = true;
+                }
+                double[] w = Drivers.warmPoint(k, n, o);
+                if (rank == 0 && w[0] > 0) {
+                    System.out.println(String.format(Locale.ROOT, "# point warm-up %s %d %d: %.0f calls, %.2f s",
+                            c, ranks, n, w[0], w[1]));
                 }
                 int iters = o.itersFor(n);
                 // best of `repeat` timed runs (the one with the lowest average): one descheduling, GC or
@@ -213,6 +223,13 @@ public final class CollSweep {
                             System.out.println("# skipped " + c + " " + ranks + " " + n + " " + a + ": " + why);
                         }
                         continue;
+                    }
+                    if (r == 0) {
+                        double[] w = Drivers.warmPoint(k, n, o); // this algorithm's path at this size
+                        if (rank == 0 && w[0] > 0) {
+                            System.out.println(String.format(Locale.ROOT,
+                                    "# point warm-up %s %d %d %s: %.0f calls, %.2f s", c, ranks, n, a, w[0], w[1]));
+                        }
                     }
                     double[] t = k.run(n, iters, o.warmupFor(n));
                     if (best[at] == null || t[1] < best[at][1]) {

@@ -125,7 +125,9 @@ public final class Collective {
                     "# algorithm: " + (forced != null ? forced + " (forced by -Djmpi.coll." + c + ")"
                             : "the selection table's choice (" + table.source() + ", locality " + locality + ")"),
                     String.format(java.util.Locale.ROOT, "# JIT warm-up: untimed rounds over the sizes (many calls up to"
-                            + " 64 KiB, one above) for %.2f s (--warmup-seconds %s)", warmed, o.warmupSeconds),
+                            + " 64 KiB, one above) for %.2f s (--warmup-seconds %s); then before each size up to %d"
+                            + " calls at it for at most %s s (--point-warmup-calls, --point-warmup-seconds)", warmed,
+                            o.warmupSeconds, o.pointWarmupCalls, o.pointWarmupSeconds),
                     "# collective ranks: all " + ranks + " (this header's 'only join the barriers' is for the"
                             + " point-to-point drivers)",
                     "# memory cap: sizes whose estimated buffers exceed " + memCap / (1 << 20) + " MiB "
@@ -157,6 +159,11 @@ public final class Collective {
                             + memCap / (1 << 20) + " MiB");
                 }
                 continue;
+            }
+            double[] w = Drivers.warmPoint(k, n, o);
+            if (rank == 0 && w[0] > 0) {
+                System.out.println(String.format(java.util.Locale.ROOT, "# %d B: point warm-up %.0f calls, %.2f s",
+                        n, w[0], w[1]));
             }
             int iters = o.itersFor(n);
             double[] t = k.run(n, iters, o.warmupFor(n));

@@ -154,23 +154,57 @@ final class Drivers {
         if (seconds <= 0) {
             return 0;
         }
-        int rank = MPI.COMM_WORLD.Rank();
-        int ranks = MPI.COMM_WORLD.Size();
         long start = System.nanoTime();
         long until = start + (long) (seconds * 1e9);
-        int[] more = {1};
-        while (more[0] != 0) {
+        whileRank0Says(() -> System.nanoTime() - until < 0, round);
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    /**
+     * The point's own JIT warm-up, before it is timed: untimed calls of {@code k} at {@code bytes}, in blocks of
+     * at most {@code o.itersFor(bytes)}, until {@code o.pointWarmupCalls} have run or {@code o.pointWarmupSeconds}
+     * have passed on rank 0's clock, whichever comes first. The rounds over all sizes ({@link #roundOver}) compile
+     * the small sizes' paths, but they run a size above 64 KiB once: on the process transports a collective of
+     * 80 kB then still ran C1 code (a bcast at 200-400 us a call, against 11 us once C2 had compiled its path, which
+     * took about 10^4 calls: bench/results/2026-11-29-bcast-warmup.txt).
+     *
+     * @return on rank 0 {calls run, seconds spent}; elsewhere {calls run, NaN}
+     */
+    static double[] warmPoint(CollKernel k, long bytes, BenchOptions o) {
+        if (o.pointWarmupCalls <= 0) {
+            return new double[] {0, 0};
+        }
+        long start = System.nanoTime();
+        long until = start + (long) (o.pointWarmupSeconds * 1e9);
+        int block = Math.max(1, Math.min(o.itersFor(bytes), o.pointWarmupCalls));
+        int[] done = {0};
+        whileRank0Says(() -> done[0] < o.pointWarmupCalls && System.nanoTime() - until < 0, () -> {
+            int n = Math.min(block, o.pointWarmupCalls - done[0]);
+            k.run(bytes, n, 0);
+            done[0] += n;
+        });
+        return new double[] {done[0], MPI.COMM_WORLD.Rank() == 0 ? (System.nanoTime() - start) / 1e9 : Double.NaN};
+    }
+
+    /**
+     * Runs {@code round} on every rank, then again for as long as {@code more} says so on rank 0 (asked after each
+     * round); rank 0 sends its answer point to point, so the others' {@code more} is not asked.
+     */
+    private static void whileRank0Says(java.util.function.BooleanSupplier more, Runnable round) {
+        int rank = MPI.COMM_WORLD.Rank();
+        int ranks = MPI.COMM_WORLD.Size();
+        int[] goOn = {1};
+        while (goOn[0] != 0) {
             round.run();
-            more[0] = System.nanoTime() - until < 0 ? 1 : 0;
             if (rank == 0) {
+                goOn[0] = more.getAsBoolean() ? 1 : 0;
                 for (int r = 1; r < ranks; r++) {
-                    MPI.COMM_WORLD.Send(more, 0, 1, MPI.INT, r, 0);
+                    MPI.COMM_WORLD.Send(goOn, 0, 1, MPI.INT, r, 0);
                 }
             } else {
-                MPI.COMM_WORLD.Recv(more, 0, 1, MPI.INT, 0, 0);
+                MPI.COMM_WORLD.Recv(goOn, 0, 1, MPI.INT, 0, 0);
             }
         }
-        return (System.nanoTime() - start) / 1e9;
     }
 
     /** The largest size, as an array length. */

@@ -37,6 +37,23 @@ class BenchOptionsTest {
     }
 
     @Test
+    void pointWarmUpDefaultsToTenThousandCallsInThreeSecondsAndOffWithoutWarmUp() {
+        BenchOptions o = BenchOptions.parse(new String[0], 1000, 100);
+        assertEquals(10_000, o.pointWarmupCalls);
+        assertEquals(3.0, o.pointWarmupSeconds);
+        BenchOptions none = BenchOptions.parse(new String[] {"--warmup", "0"}, 1000, 100);
+        assertEquals(0, none.pointWarmupCalls);
+        BenchOptions set = BenchOptions.parse(new String[] {"--point-warmup-calls", "0", "--point-warmup-seconds", "0.5"},
+                1000, 100);
+        assertEquals(0, set.pointWarmupCalls);
+        assertEquals(0.5, set.pointWarmupSeconds);
+        assertThrows(IllegalArgumentException.class,
+                () -> BenchOptions.parse(new String[] {"--point-warmup-calls", "-1"}, 1, 1));
+        assertThrows(IllegalArgumentException.class,
+                () -> BenchOptions.parse(new String[] {"--point-warmup-seconds", "x"}, 1, 1));
+    }
+
+    @Test
     void rejectsBadInput() {
         assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(new String[] {"--nope", "1"}, 1, 1));
         assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(new String[] {"--min"}, 1, 1));

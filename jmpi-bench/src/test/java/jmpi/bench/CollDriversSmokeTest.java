@@ -16,13 +16,15 @@ class CollDriversSmokeTest {
     @Test
     void everyCollectiveDriverOnThreeRanks() {
         for (String c : CollKernel.COLLECTIVES) {
-            MultiRank.runOk(3, Collective.class, LIMIT, c, "--max", "2K", "--iters", "3", "--warmup", "1");
+            MultiRank.runOk(3, Collective.class, LIMIT, c, "--max", "2K", "--iters", "3", "--warmup", "1",
+                    "--point-warmup-calls", "5");
         }
     }
 
     @Test
     void explicitSizesOnFourRanks() {
-        MultiRank.runOk(4, Collective.class, LIMIT, "allreduce", "--sizes", "4,8,800,80000", "--iters", "3", "--warmup", "1");
+        MultiRank.runOk(4, Collective.class, LIMIT, "allreduce", "--sizes", "4,8,800,80000", "--iters", "3", "--warmup", "1",
+                "--point-warmup-calls", "5");
     }
 
     @Test
@@ -44,7 +46,7 @@ class CollDriversSmokeTest {
             }
             try {
                 MultiRank.runOk(3, CollSweep.class, LIMIT, "--forced-only", "true", "--sizes", "8,64,4096", "--iters", "3",
-                        "--warmup", "1", "--warmup-seconds", "0.05");
+                        "--warmup", "1", "--warmup-seconds", "0.05", "--point-warmup-calls", "5");
             } finally {
                 set.forEach(c -> System.clearProperty("jmpi.coll." + c));
             }
@@ -62,20 +64,28 @@ class CollDriversSmokeTest {
         System.setOut(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
         try {
             MultiRank.runOk(3, CollSweep.class, LIMIT, "--menu", "true", "--sizes", "8,64,4096", "--iters", "3",
-                    "--warmup", "1", "--warmup-seconds", "0.01", "--repeat", "2");
+                    "--warmup", "1", "--warmup-seconds", "0.01", "--repeat", "2", "--point-warmup-calls", "7");
         } finally {
             System.setOut(out);
         }
         String text = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
         java.util.Map<String, java.util.Set<String>> seen = new java.util.TreeMap<>();
+        java.util.Set<String> warmed = new java.util.TreeSet<>();
+        java.util.Set<String> timed = new java.util.TreeSet<>();
         for (String line : text.split("\n")) {
             String[] f = line.split(" ");
-            if (line.startsWith("SWEEP ")) {
+            if (line.startsWith("# point warm-up ")) {
+                // "# point warm-up C RANKS BYTES ALG: 7 calls, S s": the count asked for, each algorithm at each point
+                assertEquals("7", f[7], line);
+                warmed.add(f[3] + " " + f[5] + " " + f[6].replace(":", ""));
+            } else if (line.startsWith("SWEEP ")) {
+                timed.add(f[1] + " " + f[3] + " " + f[4]);
                 seen.computeIfAbsent(f[1] + " " + f[3], k -> new java.util.TreeSet<>()).add(f[4]);
             } else if (line.startsWith("# skipped ")) {
                 seen.computeIfAbsent(f[2] + " " + f[4], k -> new java.util.TreeSet<>()).add(f[5].replace(":", ""));
             }
         }
+        assertEquals(timed, warmed, "every timed (collective, size, algorithm) warmed up at its size first");
         int points = 0;
         for (String c : CollKernel.COLLECTIVES) {
             java.util.Set<String> want = new java.util.TreeSet<>(CollKernel.tunable(c));

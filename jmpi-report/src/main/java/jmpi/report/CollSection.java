@@ -41,7 +41,8 @@ final class CollSection implements Section {
         int jobs = ranks(c).split(" ").length;
         List<String> cmd = new ArrayList<>(List.of("bin/jmpibench", "coll-tables", "--bcast-np", ranks(c),
                 "--allreduce-np", ranks(c), "--keep", c.out.resolve("raw/coll-sweeps").toString()));
-        cmd.addAll(c.quick ? List.of("--max-doubles", "10000", "--iters", "60", "--warmup", "10")
+        // quick: a tenth of the per-point warm-up (each algorithm's at each point, up to 10^4 calls by default)
+        cmd.addAll(c.quick ? List.of("--max-doubles", "10000", "--iters", "60", "--warmup", "10", "--point-warmup-calls", "1000")
                 : List.of("--max-doubles", "1000000"));
         double seconds = (c.quick ? 4.0 : 25.0) * positions * jobs;
         return List.of(new Step("coll", "collective tables", cmd, NO_ENV, seconds, jobs,

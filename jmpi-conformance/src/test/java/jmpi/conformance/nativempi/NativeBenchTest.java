@@ -59,7 +59,8 @@ class NativeBenchTest {
     void collectiveSweep(Library lib) throws Exception {
         assumeTrue(lib.installed(), lib.missing());
         List<String> args = List.of("--repeat", "1", "--collectives", "bcast,allreduce", "--sizes", "800,8000,80000",
-                "--iters", "10", "--warmup", "2", "--warmup-seconds", "0", "--mem-cap", "200M", "--transport", "native", "--command",
+                "--iters", "10", "--warmup", "2", "--warmup-seconds", "0", "--point-warmup-calls", "3",
+                "--mem-cap", "200M", "--transport", "native", "--command",
                 "NativeBenchTest");
         // the counters at Finalize say which algorithms ran: the sweep's "default:NAME" must be one of them
         NativeLaunch.Result r = NativeLaunch.run(lib, 3, "jmpi.bench.CollSweep", List.of("-Djmpi.coll.stats=true"),
