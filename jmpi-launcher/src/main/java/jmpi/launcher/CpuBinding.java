@@ -33,6 +33,8 @@ import java.util.List;
  */
 public final class CpuBinding {
     /** Bytes of the CPU mask passed to the kernel: 1024 CPUs, glibc's {@code cpu_set_t}. */
+    /** The binding modes of {@code jmpirun --bind-to} and {@code JMPI_BIND}, as written there. */
+    static final java.util.List<String> MODES = java.util.List.of("auto", "none", "core");
     private static final int MASK_BYTES = 128;
     private static final MethodHandle SET_AFFINITY;
     private static final VarHandle ERRNO;

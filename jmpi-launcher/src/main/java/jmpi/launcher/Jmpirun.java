@@ -136,7 +136,7 @@ public final class Jmpirun implements Callable<Integer> {
                 throw usage("--profile " + profile + ": " + dir + " is not a writable directory");
             }
         }
-        if (!bindTo.equals("auto") && !bindTo.equals("none") && !bindTo.equals("core")) {
+        if (!CpuBinding.MODES.contains(bindTo)) {
             throw usage("--bind-to must be auto, none or core, not " + bindTo);
         }
         if (bindTo.equals("core") && kind.equals("native")) {

@@ -119,7 +119,7 @@ public final class ProcessJob {
      * {@code --enable-native-access=ALL-UNNAMED} ({@link RankSpawner}).
      */
     public ProcessJob bindTo(String mode) {
-        if (!mode.equals("none") && !mode.equals("core") && !mode.equals("auto")) {
+        if (!CpuBinding.MODES.contains(mode)) {
             throw new IllegalArgumentException("--bind-to must be auto, none or core, not " + mode);
         }
         this.bindTo = mode;

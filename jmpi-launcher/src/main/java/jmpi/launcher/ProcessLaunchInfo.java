@@ -135,13 +135,10 @@ record ProcessLaunchInfo(int rank, int ranks, int size, int localSize, String bo
             }
         }
         String bind = env.apply(BIND);
-        if (bind == null || bind.isBlank() || bind.trim().equals("none")) {
-            bind = null;
-        } else if (!bind.trim().equals("core") && !bind.trim().equals("auto")) {
+        if (bind != null && !bind.isBlank() && !CpuBinding.MODES.contains(bind.trim())) {
             throw new IllegalStateException(BIND + " must be core, auto or none, not '" + bind + "'");
-        } else {
-            bind = bind.trim();
         }
+        bind = bind == null || bind.isBlank() || bind.trim().equals("none") ? null : bind.trim();
         return new ProcessLaunchInfo(rank, ranks, size, Math.max(1, localSize), boot, secret, jobId, transport, host.trim(),
                 cluster, localRank, bind);
     }
