@@ -433,10 +433,12 @@ class CollectivesTest {
             for (int np : SIZES) {
                 for (long bytes : new long[] {0, 8, 1 << 20, 1L << 30}) {
                     for (boolean commutative : new boolean[] {true, false}) {
-                        var a = table.choose(c, "jvm", new jmpi.coll.Problem(np, bytes, (int) Math.min(bytes / 8, 1 << 20),
-                                commutative));
-                        assertTrue(a.unusable(new jmpi.coll.Problem(np, bytes, (int) Math.min(bytes / 8, 1 << 20),
-                                commutative)) == null, c + " " + a.name());
+                        for (String locality : new String[] {"jvm", "host"}) { // threads; shm / tcp on one host
+                            var a = table.choose(c, locality, new jmpi.coll.Problem(np, bytes,
+                                    (int) Math.min(bytes / 8, 1 << 20), commutative));
+                            assertTrue(a.unusable(new jmpi.coll.Problem(np, bytes, (int) Math.min(bytes / 8, 1 << 20),
+                                    commutative)) == null, c + " " + locality + " " + np + " " + bytes + " " + a.name());
+                        }
                     }
                 }
             }
