@@ -26,8 +26,8 @@ import mpi.MPI;
  * On this 2-core machine two spinning ranks leave the compiler threads little time: the broadcast of 800 bytes
  * on 2 ranks still ran at a few microseconds per call (C1 code) for the first 100 000 calls, 0.1-0.4 us after.
  * Then each point (with {@code --menu}: each algorithm at each point, in the first round) has its own warm-up at
- * its size, {@code --point-warmup-calls N}
- * (default 10000) for at most {@code --point-warmup-seconds S} (default 3): {@link Drivers#warmPoint}.
+ * its size, {@code --point-warmup-calls N} (default 10000) for at most {@code --point-warmup-seconds S} (default 3):
+ * {@link Drivers#warmPoint}.
  */
 public final class CollSweep {
     private static final int SYNC_TAG = 78;

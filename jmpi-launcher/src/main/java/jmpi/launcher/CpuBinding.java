@@ -32,9 +32,9 @@ import java.util.List;
  * <p>Concurrency: stateless; {@link #bindCurrentThread} affects only the calling thread.
  */
 public final class CpuBinding {
-    /** Bytes of the CPU mask passed to the kernel: 1024 CPUs, glibc's {@code cpu_set_t}. */
     /** The binding modes of {@code jmpirun --bind-to} and {@code JMPI_BIND}, as written there. */
-    static final java.util.List<String> MODES = java.util.List.of("auto", "none", "core");
+    static final List<String> MODES = List.of("auto", "none", "core");
+    /** Bytes of the CPU mask passed to the kernel: 1024 CPUs, glibc's {@code cpu_set_t}. */
     private static final int MASK_BYTES = 128;
     private static final MethodHandle SET_AFFINITY;
     private static final VarHandle ERRNO;
