@@ -147,11 +147,7 @@ public final class CollSweep {
                             Drivers.roundOver(Drivers.runnableSizes(mine, k, memCap, threads ? ranks : 1), k, o));
                     warmed = true;
                 }
-                double[] w = Drivers.warmPoint(k, n, o);
-                if (rank == 0 && w[0] > 0) {
-                    System.out.println(String.format(Locale.ROOT, "# point warm-up %s %d %d: %.0f calls, %.2f s",
-                            c, ranks, n, w[0], w[1]));
-                }
+                Drivers.warmPoint(k, n, o, c + " " + ranks + " " + n);
                 int iters = o.itersFor(n);
                 // best of `repeat` timed runs (the one with the lowest average): one descheduling, GC or
                 // late compilation in a run of a few hundred calls on a shared 2-core machine is otherwise
@@ -225,11 +221,7 @@ public final class CollSweep {
                         continue;
                     }
                     if (r == 0) {
-                        double[] w = Drivers.warmPoint(k, n, o); // this algorithm's path at this size
-                        if (rank == 0 && w[0] > 0) {
-                            System.out.println(String.format(Locale.ROOT,
-                                    "# point warm-up %s %d %d %s: %.0f calls, %.2f s", c, ranks, n, a, w[0], w[1]));
-                        }
+                        Drivers.warmPoint(k, n, o, c + " " + ranks + " " + n + " " + a); // this algorithm's path here
                     }
                     double[] t = k.run(n, iters, o.warmupFor(n));
                     if (best[at] == null || t[1] < best[at][1]) {

@@ -160,11 +160,7 @@ public final class Collective {
                 }
                 continue;
             }
-            double[] w = Drivers.warmPoint(k, n, o);
-            if (rank == 0 && w[0] > 0) {
-                System.out.println(String.format(java.util.Locale.ROOT, "# %d B: point warm-up %.0f calls, %.2f s",
-                        n, w[0], w[1]));
-            }
+            Drivers.warmPoint(k, n, o, c + " " + ranks + " " + n);
             int iters = o.itersFor(n);
             double[] t = k.run(n, iters, o.warmupFor(n));
             if (rank == 0) {

@@ -166,13 +166,14 @@ final class Drivers {
      * have passed on rank 0's clock, whichever comes first. The rounds over all sizes ({@link #roundOver}) compile
      * the small sizes' paths, but they run a size above 64 KiB once: on the process transports a collective of
      * 80 kB then still ran C1 code (a bcast at 200-400 us a call, against 11 us once C2 had compiled its path, which
-     * took about 10^4 calls: bench/results/2026-11-29-bcast-warmup.txt).
+     * took about 10^4 calls: bench/results/2026-11-29-bcast-warmup.txt). Rank 0 then prints
+     * {@code # point warm-up POINT: N calls, S s}.
      *
-     * @return on rank 0 {calls run, seconds spent}; elsewhere {calls run, NaN}
+     * @param point names the point in that line (collective, ranks, bytes, and the algorithm where several run)
      */
-    static double[] warmPoint(CollKernel k, long bytes, BenchOptions o) {
+    static void warmPoint(CollKernel k, long bytes, BenchOptions o, String point) {
         if (o.pointWarmupCalls <= 0) {
-            return new double[] {0, 0};
+            return;
         }
         long start = System.nanoTime();
         long until = start + (long) (o.pointWarmupSeconds * 1e9);
@@ -183,7 +184,10 @@ final class Drivers {
             k.run(bytes, n, 0);
             done[0] += n;
         });
-        return new double[] {done[0], MPI.COMM_WORLD.Rank() == 0 ? (System.nanoTime() - start) / 1e9 : Double.NaN};
+        if (MPI.COMM_WORLD.Rank() == 0) {
+            System.out.println(String.format(java.util.Locale.ROOT, "# point warm-up %s: %d calls, %.2f s", point, done[0],
+                    (System.nanoTime() - start) / 1e9));
+        }
     }
 
     /**
