@@ -1,8 +1,5 @@
 package jmpi.coll;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import jmpi.core.CoreRequest;
 import jmpi.core.RecvRequest;
 import jmpi.datatype.BasicType;
@@ -27,8 +24,8 @@ final class BcastPipeline implements BcastAlgorithm {
         int prev = (c.rank - 1 + p) % p;
         int next = (c.rank + 1) % p;
         boolean last = rel == p - 1;
-        List<CoreRequest> sends = new ArrayList<>();
         int segments = Math.max(1, (count + seg - 1) / seg);
+        CoreRequest[] sends = last ? null : new CoreRequest[segments];
         RecvRequest pending = rel == 0 ? null : c.irecv(buf, off, Math.min(seg, count), t, prev);
         for (int k = 0; k < segments; k++) {
             int from = k * seg;
@@ -39,12 +36,14 @@ final class BcastPipeline implements BcastAlgorithm {
                     int nextFrom = from + seg;
                     pending = c.irecv(buf, off + nextFrom, Math.min(seg, count - nextFrom), t, prev);
                 }
-                c.waitAll(r);
+                c.await(r);
             }
             if (!last) {
-                sends.add(c.isend(buf, off + from, n, t, next));
+                sends[k] = c.isend(buf, off + from, n, t, next);
             }
         }
-        c.waitAll(sends.toArray(new CoreRequest[0]));
+        if (sends != null) {
+            c.waitAll(sends);
+        }
     }
 }

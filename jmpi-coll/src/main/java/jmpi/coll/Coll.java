@@ -157,6 +157,14 @@ public final class Coll {
         private final Map<Choice, A> chosen = new ConcurrentHashMap<>();
         /** Per algorithm, its counter (no string building per call). */
         private final Map<A, LongAdder> runs = new ConcurrentHashMap<>();
+        /**
+         * The last table answer with its counter, compared field by field before the map is asked: a program
+         * repeating one call (the common case) pays no key allocation and no hashing. Immutable and published
+         * by one reference write, so threads calling at once see one whole answer or the other.
+         */
+        private Last<A> last;
+        /** The forced algorithm with its run counter (one immutable pair: the forced one may change). */
+        private Counted<A> forcedRuns;
 
         Chooser(State state, Menu<A> menu) {
             this.state = state;
@@ -198,8 +206,20 @@ public final class Coll {
                     throw new MpiError(ErrorClass.ERR_ARG, k + " algorithm '" + a.name() + "' forced by "
                             + k.property() + " cannot run this call: " + why);
                 }
+                Counted<A> n = forcedRuns;
+                if (n == null || n.algorithm() != a) {
+                    n = new Counted<>(a, counter(a));
+                    forcedRuns = n;
+                }
+                n.runs().increment();
+                return a;
             } else {
                 Locality loc = c.info().locality();
+                Last<A> l = last;
+                if (l != null && l.matches(loc, p)) {
+                    l.runs().increment();
+                    return l.algorithm();
+                }
                 // Restrictions look at the count (elements per block) only through thresholds; keep the count
                 // in the key so a cached choice is always one the table would make for this very call.
                 Choice key = new Choice(loc, p.size(), p.bytes(), p.count(), p.commutative(), p.sharedMemory(),
@@ -215,11 +235,37 @@ public final class Coll {
                         state.choicesKept.incrementAndGet();
                     }
                 }
+                LongAdder n = counter(a);
+                last = new Last<>(key, a, n);
+                n.increment();
+                return a;
             }
-            A run = a;
-            runs.computeIfAbsent(run, k -> state.counts.computeIfAbsent(menu.collective() + "." + run.name(),
-                    n -> new LongAdder())).increment();
-            return a;
+        }
+
+        /** The run counter of {@code a} ("bcast.binomial" in the rank's counts). */
+        private LongAdder counter(A a) {
+            LongAdder n = runs.get(a);
+            if (n == null) {
+                n = runs.computeIfAbsent(a, k -> state.counts.computeIfAbsent(menu.collective() + "." + a.name(),
+                        x -> new LongAdder()));
+            }
+            return n;
+        }
+    }
+
+    /** An algorithm with its run counter. */
+    private record Counted<A>(A algorithm, LongAdder runs) {
+    }
+
+    /** A chooser's last table answer: its {@link Choice}, the algorithm and the algorithm's run counter. */
+    private record Last<A>(Choice key, A algorithm, LongAdder runs) {
+        /** Whether {@code p} on a communicator of {@code loc} is the call this answer was made for. */
+        boolean matches(Locality loc, Problem p) {
+            Choice k = key;
+            return k.bytes() == p.bytes() && k.count() == p.count() && k.size() == p.size()
+                    && k.locality() == loc && k.commutative() == p.commutative()
+                    && k.sharedMemory() == p.sharedMemory() && k.library() == (p.library() == null)
+                    && (k.nodes() == p.nodes() || k.nodes() != null && k.nodes().equals(p.nodes()));
         }
     }
 
@@ -229,12 +275,14 @@ public final class Coll {
     }
 
     static State state(Engine e) {
-        return e.attachment(State.class, () -> new State(e));
+        State s = e.attachment(State.class);
+        return s != null ? s : e.attachment(State.class, () -> new State(e));
     }
 
     /** What the collectives know of {@code comm}: its locality, nodes and hierarchy, kept on it until it is freed. */
     static CommInfo info(CoreComm comm) {
-        return comm.attachment(CommInfo.class, () -> {
+        CommInfo i = comm.attachment(CommInfo.class);
+        return i != null ? i : comm.attachment(CommInfo.class, () -> {
             State s = state(comm.engine());
             return new CommInfo(comm, s.nodeBlock, s.clusterBlock, STEPS);
         });

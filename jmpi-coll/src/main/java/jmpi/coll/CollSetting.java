@@ -60,12 +60,32 @@ public enum CollSetting implements RankSetting {
 
     /** {@link #HIERARCHY_SEGMENT_BYTES}, at least 1. */
     static long hierarchySegmentBytes() {
-        return HIERARCHY_SEGMENT_BYTES.longValue(SYSTEM_PROPERTIES, 1, Long.MAX_VALUE, 262144);
+        Parsed p = Parsed.of(hierarchySegment, HIERARCHY_SEGMENT_BYTES, 262144);
+        hierarchySegment = p;
+        return p.value;
     }
 
     /** {@link #SEGMENT_BYTES}, at least 1. */
     static long segmentBytes() {
-        return SEGMENT_BYTES.longValue(SYSTEM_PROPERTIES, 1, Long.MAX_VALUE, 65536);
+        Parsed p = Parsed.of(segment, SEGMENT_BYTES, 65536);
+        segment = p;
+        return p.value;
+    }
+
+    /** The last parse of the segment sizes (read at each call, parsed when the property's text changes). */
+    private static volatile Parsed segment;
+    private static volatile Parsed hierarchySegment;
+
+    /** A property's text and its value, at least 1. */
+    private record Parsed(String raw, long value) {
+        /** {@code last} when {@code setting}'s text is still {@code last.raw}, else a fresh parse of the text. */
+        static Parsed of(Parsed last, CollSetting setting, long auto) {
+            String raw = setting.value(SYSTEM_PROPERTIES);
+            if (last != null && last.raw.equals(raw)) {
+                return last;
+            }
+            return new Parsed(raw, setting.longValue((k, d) -> raw, 1, Long.MAX_VALUE, auto));
+        }
     }
 
     /** {@link #STAGE_BYTES}, at least 0 (0: the shared-memory algorithms never stage). */

@@ -39,6 +39,8 @@ final class CommInfo implements AutoCloseable {
     private final int clusterBlock;
     private final Steps steps;
     private final Locality locality;
+    /** The MPI library's collectives for this communicator, or null: asked of the endpoint once. */
+    private final jmpi.spi.MatchingTransport.LibraryCollectives library;
     private Nodes nodes;
     private boolean nodesKnown;
     private Hierarchy hierarchy;
@@ -53,6 +55,8 @@ final class CommInfo implements AutoCloseable {
         this.clusterBlock = clusterBlock;
         this.steps = steps;
         this.locality = computeLocality();
+        jmpi.spi.MatchingTransport m = comm.engine().endpoint().matching();
+        this.library = m == null || comm.isInter() ? null : m.collectives();
     }
 
     Locality locality() {
@@ -61,8 +65,7 @@ final class CommInfo implements AutoCloseable {
 
     /** The MPI library's own collectives for this communicator, or null (not native, or an inter-communicator). */
     jmpi.spi.MatchingTransport.LibraryCollectives library() {
-        jmpi.spi.MatchingTransport m = comm.engine().endpoint().matching();
-        return m == null || comm.isInter() ? null : m.collectives();
+        return library;
     }
 
     private Locality computeLocality() {

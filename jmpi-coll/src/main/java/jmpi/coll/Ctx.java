@@ -91,9 +91,7 @@ public final class Ctx {
     }
 
     void recv(Object buf, int off, int count, BasicType t, int source) {
-        RecvRequest r = irecv(buf, off, count, t, source);
-        engine.await(r);
-        expect(r);
+        await(irecv(buf, off, count, t, source));
     }
 
     /** Sends to {@code dest} and receives from {@code source} at once. */
@@ -103,6 +101,12 @@ public final class Ctx {
         engine.await(s);
         engine.await(r);
         s.throwIfFailed();
+        expect(r);
+    }
+
+    /** Waits for {@code r}, which must get exactly the elements it describes. */
+    void await(RecvRequest r) {
+        engine.await(r);
         expect(r);
     }
 

@@ -35,9 +35,30 @@ final class Communicators {
         engine.opened(c);
     }
 
+    /**
+     * The last answer of {@link #byContext} with the {@link #frees} count it was found at: a run of messages on one
+     * communicator (an unexpected backlog) costs no map lookup each. Immutable, published by one reference write.
+     */
+    private volatile Found last;
+    /** Bumped by every {@link #free} before it forgets the communicator: an older {@link #last} no longer counts. */
+    private final java.util.concurrent.atomic.AtomicInteger frees = new java.util.concurrent.atomic.AtomicInteger();
+
+    private record Found(CoreComm comm, int frees) {
+    }
+
     /** The live communicator whose point-to-point or collective context is {@code context}, or null. */
     CoreComm byContext(int context) {
-        return byContext.get(context & ~1);
+        int key = context & ~1;
+        int f = frees.get(); // read before the map: a free after this makes the answer stale, and the next call sees it
+        Found l = last;
+        if (l != null && l.frees == f && l.comm.context() == key) {
+            return l.comm;
+        }
+        CoreComm c = byContext.get(key);
+        if (c != null) {
+            last = new Found(c, f);
+        }
+        return c;
     }
 
     boolean known(int context) {
@@ -223,6 +244,7 @@ final class Communicators {
     /** MPI_Comm_free: forgets {@code comm} and makes its context available again. */
     void free(CoreComm comm) {
         engine.closed(comm);
+        frees.incrementAndGet();
         byContext.remove(comm.context());
         internal.release(comm.context());
         if (comm.isInter()) {

@@ -120,6 +120,11 @@ public final class CoreComm {
         return kind.cast(a);
     }
 
+    /** This communicator's attachment of type {@code kind}, or null before it is made. */
+    public <T> T attachment(Class<T> kind) {
+        return kind.cast(attachments.get(kind));
+    }
+
     /** Removes and closes the attachments (at {@code Free}); the first failure is thrown after all are closed. */
     void closeAttachments() {
         RuntimeException failure = null;

@@ -124,7 +124,13 @@ public final class Engine {
      * layers above the engine (whose classes are shared by every rank of a JVM).
      */
     public <T> T attachment(Class<T> kind, java.util.function.Supplier<T> make) {
-        return kind.cast(attachments.computeIfAbsent(kind, k -> make.get()));
+        T a = attachment(kind);
+        return a != null ? a : kind.cast(attachments.computeIfAbsent(kind, k -> make.get()));
+    }
+
+    /** This rank's instance of {@code kind}, or null before it is made (no supplier to allocate on a hot path). */
+    public <T> T attachment(Class<T> kind) {
+        return kind.cast(attachments.get(kind));
     }
 
     public CoreComm world() {
