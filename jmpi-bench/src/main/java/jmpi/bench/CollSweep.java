@@ -21,7 +21,8 @@ import mpi.MPI;
  * 3: each point is timed R times after its warm-up and the run with the lowest average is printed),
  * {@code --menu true} (every algorithm of the menu in one job, point by point in interleaved rounds:
  * {@link #sweepMenu}; {@code --repeat} is then the number of rounds; {@code -Djmpi.coll.<collective>} is ignored),
- * {@code --warmup-seconds S} (default 1; 0: off): before the first point of each collective, rounds of
+ * {@code --warmup-seconds S} (default 1, 0 with {@code --warmup 0}; parsed by {@link BenchOptions} as for every
+ * driver): before the first point of each collective, rounds of
  * 5 x its warm-up calls until rank 0 has spent S seconds in them, so that the JIT has compiled the call's path.
  * On this 2-core machine two spinning ranks leave the compiler threads little time: the broadcast of 800 bytes
  * on 2 ranks still ran at a few microseconds per call (C1 code) for the first 100 000 calls, 0.1-0.4 us after.
@@ -44,7 +45,6 @@ public final class CollSweep {
         boolean forcedOnly = false;
         boolean menu = false;
         int repeat = 3;
-        double warmupSeconds = 1;
         BenchOptions o = null;
         String problem = null;
         try {
@@ -62,11 +62,6 @@ public final class CollSweep {
                     repeat = Integer.parseInt(own[++i]);
                     if (repeat < 1) {
                         throw new IllegalArgumentException("--repeat " + repeat + ": at least 1");
-                    }
-                } else if (i + 1 < own.length && a.equals("--warmup-seconds")) {
-                    warmupSeconds = Double.parseDouble(own[++i]);
-                    if (!(warmupSeconds >= 0 && warmupSeconds <= 600)) {
-                        throw new IllegalArgumentException("--warmup-seconds " + own[i] + ": 0 to 600");
                     }
                 } else if (i + 1 < own.length && a.equals("--forced-only")) {
                     forcedOnly = Boolean.parseBoolean(own[++i]);
@@ -97,6 +92,7 @@ public final class CollSweep {
             System.exit(2);
         }
         boolean threads = o.transport.equalsIgnoreCase("threads");
+        double warmupSeconds = o.warmupSeconds;
         String loc = CollKernel.locality(o.transport, MPI.COMM_WORLD);
         if (rank == 0) {
             Report.header("collective sweep", o, MPI.COMM_WORLD,

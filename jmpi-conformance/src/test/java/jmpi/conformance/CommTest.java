@@ -126,6 +126,47 @@ class CommTest {
         }
     }
 
+    /**
+     * A freed communicator's context taken by a larger one: messages from its higher ranks, arriving before their
+     * receive, are kept and matched. The engine checks the source of every such message against the communicator of
+     * its context (a freed 2-rank communicator's answer would refuse rank 3; EngineTest checks the lookup itself).
+     */
+    public static class ReusedContext {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm w = MPI.COMM_WORLD;
+            int me = w.Rank();
+            for (int round = 0; round < 4; round++) {
+                Intracomm small = w.Split(me < 2 ? 0 : 1, me);
+                unexpected(small, 1, 0, round);
+                small.Free();
+                Intracomm big = w.Dup();
+                unexpected(big, big.Size() - 1, 0, 100 + round);
+                big.Free();
+            }
+            MPI.Finalize();
+        }
+
+        /** {@code from} sends before {@code to} posts the receive (a barrier between them). */
+        private static void unexpected(Intracomm c, int from, int to, int value) {
+            if (c.Rank() == from) {
+                c.Send(new int[] {value}, 0, 1, MPI.INT, to, 7);
+            }
+            c.Barrier();
+            if (c.Rank() == to) {
+                int[] x = new int[1];
+                Status s = c.Recv(x, 0, 1, MPI.INT, from, 7);
+                Expect.equal(value, x[0], "the message from rank " + from + " of " + c.Size());
+                Expect.equal(from, s.source, "its source");
+            }
+        }
+    }
+
+    @Test
+    void aReusedContextTakesTheNewCommunicatorsRanks() {
+        MultiRank.runOk(4, ReusedContext.class, T);
+    }
+
     @Test
     void dupIsASeparateScope() {
         MultiRank.runOk(2, DupIsolation.class, T);

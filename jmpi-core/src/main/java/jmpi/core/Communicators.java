@@ -40,7 +40,7 @@ final class Communicators {
      * communicator (an unexpected backlog) costs no map lookup each. Immutable, published by one reference write.
      */
     private volatile Found last;
-    /** Bumped by every {@link #free} before it forgets the communicator: an older {@link #last} no longer counts. */
+    /** Bumped by every {@link #free} once it has forgotten the communicator: an older {@link #last} no longer counts. */
     private final java.util.concurrent.atomic.AtomicInteger frees = new java.util.concurrent.atomic.AtomicInteger();
 
     private record Found(CoreComm comm, int frees) {
@@ -244,8 +244,8 @@ final class Communicators {
     /** MPI_Comm_free: forgets {@code comm} and makes its context available again. */
     void free(CoreComm comm) {
         engine.closed(comm);
-        frees.incrementAndGet();
         byContext.remove(comm.context());
+        frees.incrementAndGet(); // after the removal: a lookup that still found comm stored an older count
         internal.release(comm.context());
         if (comm.isInter()) {
             free(comm.localComm());

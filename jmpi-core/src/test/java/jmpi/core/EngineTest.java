@@ -175,6 +175,26 @@ class EngineTest {
     }
 
     @Test
+    void aFreedCommunicatorIsNoLongerFoundByItsContext() throws Exception {
+        run(2, false, e -> {
+            Communicators comms = e.communicators();
+            CoreComm a = e.dup(e.world());
+            assertSame(a, comms.byContext(a.context()), "found by its point-to-point context");
+            assertSame(a, comms.byContext(a.context() | 1), "and by its collective context (the last answer)");
+            e.free(a);
+            assertNull(comms.byContext(a.context()), "a freed communicator, just looked up");
+            CoreComm b = e.split(e.world(), 0, e.worldRank(), -1);
+            assertSame(b, comms.byContext(b.context()), "the next communicator (the freed context again: "
+                    + (a.context() == b.context()) + ")");
+            assertSame(e.world(), comms.byContext(e.world().context()));
+            assertSame(b, comms.byContext(b.context()));
+            e.free(b);
+            assertNull(comms.byContext(b.context()));
+            return null;
+        });
+    }
+
+    @Test
     void aMessageToTheNullRankCompletesAtOnce() throws Exception {
         run(1, false, e -> {
             SendRequest s = send(e, new int[1], 1, BasicType.INT, Engine.PROC_NULL, 0, SendMode.SYNCHRONOUS);

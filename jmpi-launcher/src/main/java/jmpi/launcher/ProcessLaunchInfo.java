@@ -134,11 +134,12 @@ record ProcessLaunchInfo(int rank, int ranks, int size, int localSize, String bo
                         + " ranks in this process does not fit the " + Math.max(1, localSize) + " ranks on this host");
             }
         }
-        String bind = env.apply(BIND);
-        if (bind != null && !bind.isBlank() && !CpuBinding.MODES.contains(bind.trim())) {
-            throw new IllegalStateException(BIND + " must be core, auto or none, not '" + bind + "'");
+        String rawBind = env.apply(BIND);
+        String bind = rawBind == null ? "" : rawBind.trim();
+        if (!bind.isEmpty() && !CpuBinding.MODES.contains(bind)) {
+            throw new IllegalStateException(BIND + " must be core, auto or none, not '" + rawBind + "'");
         }
-        bind = bind == null || bind.isBlank() || bind.trim().equals("none") ? null : bind.trim();
+        bind = bind.isEmpty() || bind.equals("none") ? null : bind;
         return new ProcessLaunchInfo(rank, ranks, size, Math.max(1, localSize), boot, secret, jobId, transport, host.trim(),
                 cluster, localRank, bind);
     }
