@@ -59,6 +59,12 @@ nps=${np_list//,/ }
   --comment "  2026-11-24-grid-figures.txt and 2026-11-25-grid-{bcast,allreduce,alltoall}.txt; the other clusters lines" \
   --comment "  literature-based; collectives without a hierarchical algorithm fall to their any lines there)" \
   "$dir"/round*/np*.txt "$dir"/leus/np*.txt > /dev/null
+  # the base table's other header comments (native, clusters and host lines) follow this run's, minus its title and
+  # the lines this run rewrites (its measured / command lines, and those it repeats word for word)
+  { grep '^#' "$out" | grep -v '^# collective'
+    grep '^#' "$base" | grep -v '^# collective' | tail -n +2 | grep -v '^# measured ' | grep -v '^# command: ' \
+      | grep -vxF -f <(grep '^#' "$out") || true
+    grep '^# collective' "$out"; grep -v '^#' "$out"; } > "$out.tmp" && mv "$out.tmp" "$out"
 else
   cp "$base" "$out.tmp" && mv "$out.tmp" "$out"
 fi
