@@ -361,15 +361,15 @@ public final class Engine {
 
     // ---------------------------------------------------------------- communicators
 
-    /**
-     * A new communicator with the members of {@code comm} and a fresh context, agreed by all of them.
-     * Collective over {@code comm}.
-     */
     /** This rank's live communicators by context (the engine's tests look into it). */
     Communicators communicators() {
         return comms;
     }
 
+    /**
+     * A new communicator with the members of {@code comm} and a fresh context, agreed by all of them.
+     * Collective over {@code comm}.
+     */
     public CoreComm dup(CoreComm comm) {
         return comms.dup(comm);
     }
