@@ -216,14 +216,13 @@ public final class Coll {
             } else {
                 Locality loc = c.info().locality();
                 Last<A> l = last;
-                if (l != null && l.matches(loc, p)) {
+                if (l != null && l.key().matches(loc, p)) {
                     l.runs().increment();
                     return l.algorithm();
                 }
                 // Restrictions look at the count (elements per block) only through thresholds; keep the count
                 // in the key so a cached choice is always one the table would make for this very call.
-                Choice key = new Choice(loc, p.size(), p.bytes(), p.count(), p.commutative(), p.sharedMemory(),
-                        p.nodes(), p.library() == null);
+                Choice key = Choice.of(loc, p);
                 a = chosen.get(key);
                 if (a == null) {
                     try {
@@ -259,19 +258,23 @@ public final class Coll {
 
     /** A chooser's last table answer: its {@link Choice}, the algorithm and the algorithm's run counter. */
     private record Last<A>(Choice key, A algorithm, LongAdder runs) {
-        /** Whether {@code p} on a communicator of {@code loc} is the call this answer was made for. */
-        boolean matches(Locality loc, Problem p) {
-            Choice k = key;
-            return k.bytes() == p.bytes() && k.count() == p.count() && k.size() == p.size()
-                    && k.locality() == loc && k.commutative() == p.commutative()
-                    && k.sharedMemory() == p.sharedMemory() && k.library() == (p.library() == null)
-                    && (k.nodes() == p.nodes() || k.nodes() != null && k.nodes().equals(p.nodes()));
-        }
     }
 
     /** A selection made once: the table's answer depends only on these (and on the collective). */
     record Choice(Locality locality, int size, long bytes, int count, boolean commutative, boolean sharedMemory,
                   Nodes nodes, boolean library) {
+        /** The key of {@code p} on a communicator of {@code locality}. */
+        static Choice of(Locality locality, Problem p) {
+            return new Choice(locality, p.size(), p.bytes(), p.count(), p.commutative(), p.sharedMemory(), p.nodes(),
+                    p.library() == null);
+        }
+
+        /** Whether {@link #of}{@code (locality, p)} would equal this key, without making it (a call's hot path). */
+        boolean matches(Locality locality, Problem p) {
+            return bytes == p.bytes() && count == p.count() && size == p.size() && this.locality == locality
+                    && commutative == p.commutative() && sharedMemory == p.sharedMemory()
+                    && library == (p.library() == null) && java.util.Objects.equals(nodes, p.nodes());
+        }
     }
 
     static State state(Engine e) {
