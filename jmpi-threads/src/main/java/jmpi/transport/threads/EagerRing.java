@@ -40,6 +40,17 @@ import jmpi.spi.LinePadding;
  * did the zeroing before, stalled on the lines' transfers at its publishing fence (the profile of a stream of
  * 16-byte messages put a third of the sender's time on those stores).
  *
+ * <p>A ring that its reader keeps up with starts over at the area's start early: when the writer is
+ * {@link #RESTART_ZONE} bytes or more into the area, it reads {@code head}, and if the reader has consumed all
+ * but at most {@code 2 * RELEASE_BATCH} bytes it pads to the end of the area (a pad record, as at the wrap) and
+ * writes the next record at its start; if the reader is further behind, it looks again {@link #RESTART_ZONE} bytes
+ * later (a stream costs the writer one read of the reader's line per zone). Messages that go back and forth (a ping-pong, a blocking exchange) then
+ * keep reusing the same few kilobytes, which the two cores hand each other faster than lines last touched a
+ * whole 64 KiB lap ago (measured with two pinned threads copying through such a ring, 512 B-4 KiB: 20-30 %
+ * less time one way with an 8 KiB zone; bench/results/2026-11-29-ring-restart.txt), while a stream the
+ * reader lags behind still has the whole area. A pad's skipped lines were free, so their first words are
+ * already zero: the reader zeroes only the pad's own line.
+ *
  * <p>Threads: {@link Writer} is used by the sending rank under its pair lock ({@link PairChannel}),
  * {@link Reader} by the receiving rank under its progress lock. They are separate objects, padded away from
  * the objects around them ({@link LinePadding}), so that the two sides' counters never share a cache line.
@@ -59,12 +70,15 @@ final class EagerRing {
     static final int MIN_CAPACITY = 4096;
     /** How many consumed bytes the receiver zeroes and gives back at a time (at most an eighth of the area). */
     static final int RELEASE_BATCH = 1024;
+    /** How far into the area (bytes) the writer looks whether it may start over at the area's start. */
+    static final int RESTART_ZONE = 8192;
 
     private final MemorySegment area;
     private final long capacity;
     private final long mask;
     private final long headAt;
     private final int releaseBatch;
+    private final int restartZone;
     /** Largest payload a record takes: a quarter of the area less the header, so that records stream. */
     final int maxMessage;
     final Writer writer;
@@ -88,6 +102,7 @@ final class EagerRing {
         this.mask = capacity - 1;
         this.headAt = capacity;
         this.releaseBatch = Math.min(RELEASE_BATCH, capacity / 8);
+        this.restartZone = Math.min(RESTART_ZONE, capacity / 2);
         this.area = Arena.ofAuto().allocate(capacity + 128L, 128);
         this.maxMessage = maxMessage;
         this.writer = new Writer(this);
@@ -105,8 +120,15 @@ final class EagerRing {
         final long mask;
         final long headAt;
         final int maxMessage;
+        final int restartZone;
+        /** Reader lag (bytes not yet given back) up to which the writer starts over early. */
+        final int restartLag;
         long tail;
         long cachedHead;
+        /** Tail when the writer last found its reader behind: it looks again {@code restartZone} bytes later. */
+        long lookedAt = Long.MIN_VALUE / 2;
+        /** How many times the writer started over early (tests read it). */
+        long restarts;
 
         WriterFields(EagerRing ring) {
             area = ring.area;
@@ -114,6 +136,8 @@ final class EagerRing {
             mask = ring.mask;
             headAt = ring.headAt;
             maxMessage = ring.maxMessage;
+            restartZone = ring.restartZone;
+            restartLag = 2 * ring.releaseBatch;
         }
     }
 
@@ -142,6 +166,17 @@ final class EagerRing {
             long idx = t & mask;
             long toEnd = capacity - idx;
             long pad = toEnd < size ? toEnd : 0;
+            if (pad == 0 && idx >= restartZone && t - lookedAt >= restartZone) {
+                // start over at the area's start if the reader has (nearly) caught up; if not, look again later
+                long h = (long) LONG.getAcquire(area, headAt);
+                cachedHead = h;
+                if (t - h > restartLag) {
+                    lookedAt = t;
+                } else if (capacity - (t - h) >= toEnd + size + ALIGN) {
+                    pad = toEnd;
+                    restarts++;
+                }
+            }
             // one line beyond the record stays free (zero): the next record's stamp goes there
             long need = pad + size + ALIGN;
             if (capacity - (t - cachedHead) < need) {
@@ -224,10 +259,24 @@ final class EagerRing {
             long idx = pos & mask;
             long s = (long) LONG.getVolatile(area, idx + STAMP);
             if (s != 0 && area.get(ValueLayout.JAVA_BYTE, idx + PAD) != 0) {
-                pos += area.get(ValueLayout.JAVA_INT, idx + BYTES);
+                skipPad(area.get(ValueLayout.JAVA_INT, idx + BYTES));
                 s = (long) LONG.getVolatile(area, STAMP);
             }
             return s;
+        }
+
+        /**
+         * Skips the pad record at the read position ({@code bytes} to the end of the area) and gives back everything
+         * up to the area's end: the consumed lines and the pad's own line are zeroed; the pad's other lines were free
+         * when the writer padded, so their first words are zero already.
+         */
+        private void skipPad(int bytes) {
+            for (long q = released; q <= pos; q += ALIGN) {
+                area.set(ValueLayout.JAVA_LONG, (q & mask) + STAMP, 0L);
+            }
+            pos += bytes;
+            released = pos;
+            LONG.setRelease(area, headAt, pos);
         }
 
         /**

@@ -289,6 +289,17 @@ final class ThreadsEndpoint implements Endpoint {
         return false;
     }
 
+    /** The writing side of this rank's eager ring to {@code dest}, or null before its first message there (tests). */
+    EagerRing.Writer ringTo(int dest) {
+        PairChannel pair = out[dest];
+        pair.lock();
+        try {
+            return pair.ring;
+        } finally {
+            pair.unlock();
+        }
+    }
+
     /** The end of the fastbox with {@code peer} this rank polls (null before their first small message). */
     Fastbox.End boxFrom(int peer) {
         return (Fastbox.End) BOXES.getAcquire(boxes, peer);
