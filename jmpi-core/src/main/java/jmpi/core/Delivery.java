@@ -126,6 +126,41 @@ final class Delivery {
     }
 
     /**
+     * Whether a receive into a non-contiguous datatype ({@code r.plan} set, nothing staged yet) can take a message
+     * straight out of transport memory ({@link #scatterFromSegment}): any basic type a byte segment holds.
+     */
+    static boolean scattersFromSegment(RecvRequest r) {
+        return !r.hasBuffer() && r.type != BasicType.OBJECT && r.type != BasicType.BOOLEAN && r.plan.base() != null;
+    }
+
+    /**
+     * As {@link #fromSegment}, for a receive into a non-contiguous datatype: the message's elements (what fits) are
+     * scattered through the plan straight from {@code data} into the user's buffer, with no staging array; a
+     * datatype failure becomes the receive's error. {@code r.finish()} then has nothing left to scatter.
+     */
+    static void scatterFromSegment(RecvRequest r, int source, int tag, int typeCode, int count, MemorySegment data,
+                                   long offset) {
+        r.source = source;
+        r.tag = tag;
+        r.count = count;
+        if (typeCode != r.typeCode && count != 0) {
+            mismatch(r, typeCode, count, source, tag);
+            return;
+        }
+        int n = count;
+        if (n > r.capacity) {
+            n = truncated(r, count, source, tag);
+        }
+        if (n > 0) {
+            try {
+                r.plan.unpackRange(data, offset, r.userBuffer, r.userOffset, r.userItems, 0, (long) n * r.type.size());
+            } catch (jmpi.datatype.DatatypeException e) {
+                r.fail(e);
+            }
+        }
+    }
+
+    /**
      * Serialized {@code MPI.OBJECT}s ({@code count} of them in {@code bytes}, from {@code source} with
      * {@code tag}) matched {@code r}: deserializes what fits and fills in the status.
      */

@@ -40,6 +40,8 @@ final class Matching implements PointToPoint {
     private final SharedMemoryProtocol sharedProtocol;
     private final ByteProtocol byteProtocol;
     private final Delivery delivery;
+    /** The endpoint's {@link Endpoint#scattersFromTransportMemory}. */
+    private final boolean scatterInPlace;
 
     /** {@code ahead}: bytes of a rendezvous sent ahead of its CTS to a destination world rank ({@link ByteProtocol}). */
     Matching(Engine engine, Communicators comms, BsendBuffer bsend, long bsendOverhead, int eagerLimit, int smallLimit,
@@ -55,6 +57,7 @@ final class Matching implements PointToPoint {
         this.sharedProtocol = new SharedMemoryProtocol(endpoint);
         this.byteProtocol = new ByteProtocol(endpoint, lock, ahead);
         this.delivery = new Delivery(engine.objectLoader(), engine.objectFilter());
+        this.scatterInPlace = endpoint.scattersFromTransportMemory();
     }
 
     // ---------------------------------------------------------------- sending
@@ -346,6 +349,11 @@ final class Matching implements PointToPoint {
             RecvRequest r = queues.takePosted(context, source, tag);
             if (r == null) {
                 return false;
+            }
+            if (scatterInPlace && r.plan != null && Delivery.scattersFromSegment(r)) {
+                Delivery.scatterFromSegment(r, source, tag, typeCode, count, data, offset);
+                r.finish();
+                return true;
             }
             r.stageInScratch(count); // finished below, in this call
             Delivery.fromSegment(r, source, tag, typeCode, count, data, offset);

@@ -107,6 +107,11 @@ public final class RecvRequest extends CoreRequest {
         return error == ErrorClass.ERR_TRUNCATE && truncatedFrom > count ? truncatedFrom : count;
     }
 
+    /** Whether this receive has its array yet: the user's (contiguous) or a staging array (non-contiguous). */
+    boolean hasBuffer() {
+        return buffer != null;
+    }
+
     /** The array the message is stored into (for a staged receive, the staging array, made now if needed). */
     Object buffer() {
         Object b = buffer;

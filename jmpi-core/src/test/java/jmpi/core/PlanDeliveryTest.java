@@ -110,6 +110,57 @@ class PlanDeliveryTest {
         assertArrayEquals(expected(33, 0, 8, v, 5), user);
     }
 
+    /**
+     * Scattered straight from the transport's memory (threads): strides 8, 3 and -8 reaching either end of the array,
+     * a truncated message (what fits), a buffer too small (the receive's error, nothing written) and another type
+     * (ERR_TYPE, nothing written); no staging array is made.
+     */
+    @Test
+    void aSmallMessageScatteredStraightFromTransportMemoryLandsInAVector() {
+        MemorySegment ring = java.lang.foreign.Arena.ofAuto().allocate(1024, 8);
+        int n = 40;
+        double[] v = values(n);
+        MemorySegment.copy(MemorySegment.ofArray(v), 0, ring, 32, 8L * n);
+        for (int stride : new int[] {8, 3, -8}) {
+            int length = Math.abs(stride) * (n - 1) + 1;
+            int offset = stride < 0 ? length - 1 : 0;
+            double[] user = new double[length];
+            Arrays.fill(user, Double.NaN);
+            RecvRequest r = vectorRecv(user, offset, n, stride);
+            assertTrue(Delivery.scattersFromSegment(r));
+            Delivery.scatterFromSegment(r, 1, 2, BasicType.DOUBLE.code(), n, ring, 32);
+            assertFalse(r.hasBuffer(), "no staging array");
+            r.finish();
+            assertSame(ErrorClass.SUCCESS, r.error());
+            assertEquals(n, r.count());
+            assertEquals(1, r.source());
+            assertArrayEquals(expected(length, offset, stride, v, n), user, "stride " + stride);
+
+            Arrays.fill(user, Double.NaN);
+            RecvRequest shorter = vectorRecv(user, offset, n - 7, stride);
+            Delivery.scatterFromSegment(shorter, 1, 2, BasicType.DOUBLE.code(), n, ring, 32);
+            shorter.finish();
+            assertSame(ErrorClass.ERR_TRUNCATE, shorter.error());
+            assertEquals(n - 7, shorter.count());
+            assertArrayEquals(expected(length, offset, stride, v, n - 7), user, "truncated, stride " + stride);
+        }
+        double[] small = new double[10]; // a vector of 5 every 8 needs 33
+        Arrays.fill(small, Double.NaN);
+        RecvRequest r = vectorRecv(small, 0, 5, 8);
+        Delivery.scatterFromSegment(r, 1, 2, BasicType.DOUBLE.code(), 5, ring, 32);
+        r.finish();
+        assertSame(ErrorClass.ERR_BUFFER, r.error());
+        assertTrue(Arrays.stream(small).allMatch(Double::isNaN));
+
+        double[] user = new double[33];
+        Arrays.fill(user, Double.NaN);
+        RecvRequest ints = vectorRecv(user, 0, 5, 8);
+        Delivery.scatterFromSegment(ints, 1, 2, BasicType.INT.code(), 10, ring, 32);
+        ints.finish();
+        assertSame(ErrorClass.ERR_TYPE, ints.error());
+        assertTrue(Arrays.stream(user).allMatch(Double::isNaN));
+    }
+
     @Test
     void aVectorBufferTooSmallIsTheReceivesErrorAndNothingIsWritten() {
         double[] user = new double[10]; // a vector of 5 every 8 needs 33

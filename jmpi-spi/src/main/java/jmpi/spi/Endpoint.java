@@ -65,6 +65,15 @@ public interface Endpoint {
                          int count, java.lang.foreign.ValueLayout layout);
 
     /**
+     * True when a receive into a non-contiguous datatype should scatter a small message straight out of this
+     * transport's memory in {@link FrameSink#tryDeliver} rather than copy it into a staging array first: where the
+     * memory held a little longer costs the sender nothing (default false: shm's ring, measured slower so).
+     */
+    default boolean scattersFromTransportMemory() {
+        return false;
+    }
+
+    /**
      * Delivers frames that have arrived for this rank to {@code sink} (a transport may bound how
      * many per call, for fairness between peers; the engine calls again) and moves queued outgoing
      * frames on; returns how many frames or data pieces were delivered or moved (0 when idle).

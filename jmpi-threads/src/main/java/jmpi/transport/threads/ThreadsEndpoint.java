@@ -96,6 +96,15 @@ final class ThreadsEndpoint implements Endpoint {
         return Math.max(FastboxDescriptor.PAYLOAD_MAX, fabric.ringMessage);
     }
 
+    /**
+     * A non-contiguous receive scatters straight out of the fastbox or the eager ring: the sender never waits for
+     * those lines (the ring gives them back in batches), so the staging copy is pure cost.
+     */
+    @Override
+    public boolean scattersFromTransportMemory() {
+        return !fabric.encodesFrames();
+    }
+
     @Override
     public boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
                                 int count, ValueLayout layout) {
