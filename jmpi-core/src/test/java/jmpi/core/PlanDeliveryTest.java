@@ -144,6 +144,9 @@ class PlanDeliveryTest {
             assertEquals(n - 7, shorter.count());
             assertArrayEquals(expected(length, offset, stride, v, n - 7), user, "truncated, stride " + stride);
         }
+        PackPlan bytes = PackPlan.compile(TypeMap.vector(4, 1, 64, TypeMap.of(BasicType.BYTE)));
+        assertFalse(Delivery.scattersFromSegment(RecvRequest.of(null, 0, Engine.ANY_SOURCE, Engine.ANY_TAG,
+                new byte[256], 0, 1, BasicType.BYTE, bytes)), "bytes keep the staging copy (measured faster)");
         double[] small = new double[10]; // a vector of 5 every 8 needs 33
         Arrays.fill(small, Double.NaN);
         RecvRequest r = vectorRecv(small, 0, 5, 8);
