@@ -100,21 +100,12 @@ final class Delivery {
      */
     static void fromSegment(RecvRequest r, int source, int tag, int typeCode, int count, MemorySegment data,
                             long offset) {
-        r.source = source;
-        r.tag = tag;
-        r.count = count;
-        if (typeCode != r.typeCode && count != 0) { // an empty message has an empty signature: it matches any type
-            mismatch(r, typeCode, count, source, tag);
-            return;
-        }
-        int n = count;
-        if (n > r.capacity) {
-            n = truncated(r, count, source, tag);
-        }
+        int n = admit(r, source, tag, typeCode, count);
         // A receive into a non-contiguous datatype takes the bytes into its staging array here and scatters them at
         // finish, as a contiguous receive takes them: unpacked straight from the transport's memory instead, small
         // vectors over shm were slower (bench/compare-noncontig.sh, 16 B to 4 KiB), the transport's memory being held
-        // while the strided stores run.
+        // while the strided stores run (threads, where no sender waits for it, scatters 8-byte elements in place:
+        // scatterFromSegment).
         if (n > 0 && r.type == BasicType.BOOLEAN) {
             boolean[] dst = (boolean[]) r.buffer();
             for (int i = 0; i < n; i++) {
@@ -143,17 +134,7 @@ final class Delivery {
      */
     static void scatterFromSegment(RecvRequest r, int source, int tag, int typeCode, int count, MemorySegment data,
                                    long offset) {
-        r.source = source;
-        r.tag = tag;
-        r.count = count;
-        if (typeCode != r.typeCode && count != 0) {
-            mismatch(r, typeCode, count, source, tag);
-            return;
-        }
-        int n = count;
-        if (n > r.capacity) {
-            n = truncated(r, count, source, tag);
-        }
+        int n = admit(r, source, tag, typeCode, count);
         if (n > 0) {
             try {
                 r.plan.unpackRange(data, offset, r.userBuffer, r.userOffset, r.userItems, 0, (long) n * r.type.size());
@@ -168,17 +149,7 @@ final class Delivery {
      * {@code tag}) matched {@code r}: deserializes what fits and fills in the status.
      */
     void objects(RecvRequest r, int source, int tag, int typeCode, int count, byte[] bytes) {
-        r.source = source;
-        r.tag = tag;
-        r.count = count;
-        if (typeCode != r.typeCode && count != 0) {
-            mismatch(r, typeCode, count, source, tag);
-            return;
-        }
-        int n = count;
-        if (n > r.capacity) {
-            n = truncated(r, count, source, tag);
-        }
+        int n = admit(r, source, tag, typeCode, count);
         if (n > 0) {
             try {
                 ObjectCodec.deserialize(bytes, n, (Object[]) r.buffer(), r.offset, objectLoader, objectFilter);
@@ -200,6 +171,23 @@ final class Delivery {
             truncated(r, f.count, f.source, f.tag);
             r.count = f.count; // ByteProtocol.finish stores what fits
         }
+    }
+
+    /**
+     * A message of {@code count} elements of {@code typeCode} from {@code source} with {@code tag} matched {@code r}:
+     * fills in the status and returns how many elements to store, what fits (a truncation is recorded as the
+     * receive's error), or 0 when the types differ (recorded too; an empty message has an empty signature: it
+     * matches any type).
+     */
+    private static int admit(RecvRequest r, int source, int tag, int typeCode, int count) {
+        r.source = source;
+        r.tag = tag;
+        r.count = count;
+        if (typeCode != r.typeCode && count != 0) {
+            mismatch(r, typeCode, count, source, tag);
+            return 0;
+        }
+        return count > r.capacity ? truncated(r, count, source, tag) : count;
     }
 
     private static void mismatch(RecvRequest r, int typeCode, int count, int source, int tag) {

@@ -1,6 +1,5 @@
 package jmpi.transport.threads;
 
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import org.openjdk.jcstress.annotations.Actor;
@@ -9,9 +8,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.JJ_Result;
-
-import jmpi.spi.Frame;
-import jmpi.spi.FrameSink;
 
 /**
  * {@link EagerRing} starting over early: the reader has taken everything, the writer is past the restart zone, so
@@ -26,22 +22,6 @@ import jmpi.spi.FrameSink;
 @Outcome(expect = Expect.FORBIDDEN, desc = "stale bytes taken for a record, or a record incomplete")
 @State
 public class EagerRingRestartStress {
-    private static final FrameSink DISCARD = new FrameSink() {
-        @Override
-        public void accept(Frame frame) {
-        }
-
-        @Override
-        public boolean tryDeliver(int context, int source, int tag, int typeCode, int count, MemorySegment data,
-                                  long offset, int bytes) {
-            return true;
-        }
-
-        @Override
-        public void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
-        }
-    };
-
     private final EagerRing ring = new EagerRing(4096, 992, 0);
     private final long[] payload = {42, 42};
 
@@ -51,7 +31,7 @@ public class EagerRingRestartStress {
         for (long seq = 1; seq <= 2; seq++) { // records of 1024 bytes at 0 and 1024, taken
             ring.writer.offer(seq, 7, 0, 3, 5, stale, 0, stale.length, ValueLayout.JAVA_LONG_UNALIGNED);
             ring.reader.peekSeq();
-            ring.reader.deliverTo(DISCARD);
+            ring.reader.deliverTo(StressSinks.DISCARD);
         }
         // the writer is at 2048, the restart zone of a 4 KiB ring: its next message starts over at 0
     }
@@ -74,27 +54,7 @@ public class EagerRingRestartStress {
             return;
         }
         long[] got = {0};
-        ring.reader.deliverTo(new FrameSink() {
-            @Override
-            public void accept(Frame frame) {
-                got[0] = -1;
-            }
-
-            @Override
-            public boolean tryDeliver(int context, int source, int tag, int typeCode, int count, MemorySegment data,
-                                      long offset, int bytes) {
-                if (context == 7 && tag == 3 && typeCode == 5 && count == 2 && bytes == 16
-                        && data.get(ValueLayout.JAVA_LONG_UNALIGNED, offset + 8) == 42) {
-                    got[0] = data.get(ValueLayout.JAVA_LONG_UNALIGNED, offset);
-                }
-                return true;
-            }
-
-            @Override
-            public void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
-                got[0] = -2;
-            }
-        });
+        ring.reader.deliverTo(StressSinks.expecting(2, got));
         r.r2 = got[0];
     }
 }

@@ -1,6 +1,5 @@
 package jmpi.transport.threads;
 
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import org.openjdk.jcstress.annotations.Actor;
@@ -9,9 +8,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.JJ_Result;
-
-import jmpi.spi.Frame;
-import jmpi.spi.FrameSink;
 
 /**
  * {@link Fastbox}: a receiver that sees a published half-slot sees its whole header and payload
@@ -40,26 +36,7 @@ public class FastboxPublishStress {
             return;
         }
         long[] got = {0};
-        box.upper.deliverTo(new FrameSink() {
-            @Override
-            public void accept(Frame frame) {
-                got[0] = -1;
-            }
-
-            @Override
-            public boolean tryDeliver(int context, int source, int tag, int typeCode, int count, MemorySegment data,
-                                      long offset, int bytes) {
-                if (context == 7 && tag == 3 && typeCode == 5 && count == 1 && bytes == 8) {
-                    got[0] = data.get(ValueLayout.JAVA_LONG_UNALIGNED, offset);
-                }
-                return true;
-            }
-
-            @Override
-            public void deliverData(long recvId, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
-                got[0] = -2;
-            }
-        });
+        box.upper.deliverTo(StressSinks.expecting(1, got));
         r.r2 = got[0];
     }
 }
