@@ -43,13 +43,14 @@ import jmpi.spi.LinePadding;
  * <p>A ring that its reader keeps up with starts over at the area's start early: when the writer is
  * {@link #RESTART_ZONE} bytes or more into the area, it reads {@code head}, and if the reader has consumed all
  * but at most {@code 2 * RELEASE_BATCH} bytes it pads to the end of the area (a pad record, as at the wrap) and
- * writes the next record at its start; if the reader is further behind, it looks again {@link #RESTART_ZONE} bytes
- * later (a stream costs the writer one read of the reader's line per zone). Messages that go back and forth (a ping-pong, a blocking exchange) then
- * keep reusing the same few kilobytes, which the two cores hand each other faster than lines last touched a
- * whole 64 KiB lap ago (measured with two pinned threads copying through such a ring, 512 B-4 KiB: 20-30 %
- * less time one way with an 8 KiB zone; bench/results/2026-11-29-ring-restart.txt), while a stream the
- * reader lags behind still has the whole area. A pad's skipped lines were free, so their first words are
- * already zero: the reader zeroes only the pad's own line.
+ * writes the next record at its start; if the reader is further behind, it looks again {@link #RESTART_ZONE}
+ * bytes later (a stream costs the writer one read of the reader's line per zone). Messages that go back and
+ * forth (a ping-pong, a blocking exchange) then keep reusing the same few kilobytes, which the two cores hand
+ * each other faster than lines last touched a whole 64 KiB lap ago (two pinned threads copying through such a
+ * ring, 512 B-4 KiB: 20-30 % less time one way with an 8 KiB zone; bench/experiments/RingFootprint.java,
+ * bench/results/2026-11-29-ring-restart.txt), while a stream the reader lags behind still has the whole area.
+ * A pad's skipped lines were free, so their first words are already zero: the reader zeroes only the pad's own
+ * line.
  *
  * <p>Threads: {@link Writer} is used by the sending rank under its pair lock ({@link PairChannel}),
  * {@link Reader} by the receiving rank under its progress lock. They are separate objects, padded away from

@@ -97,8 +97,9 @@ final class ThreadsEndpoint implements Endpoint {
     }
 
     /**
-     * A non-contiguous receive scatters straight out of the fastbox or the eager ring: the sender never waits for
-     * those lines (the ring gives them back in batches), so the staging copy is pure cost.
+     * A non-contiguous receive may scatter straight out of the fastbox or the eager ring: the sender never waits for
+     * those lines (the ring gives them back in batches). The engine does so for 8-byte elements
+     * ({@code jmpi.core.Delivery.scattersFromSegment}: measured faster there, slower for bytes).
      */
     @Override
     public boolean scattersFromTransportMemory() {
