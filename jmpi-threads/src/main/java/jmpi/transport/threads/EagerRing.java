@@ -79,7 +79,6 @@ final class EagerRing {
     private final long mask;
     private final long headAt;
     private final int releaseBatch;
-    private final int restartZone;
     /** Largest payload a record takes: a quarter of the area less the header, so that records stream. */
     final int maxMessage;
     final Writer writer;
@@ -103,7 +102,6 @@ final class EagerRing {
         this.mask = capacity - 1;
         this.headAt = capacity;
         this.releaseBatch = Math.min(RELEASE_BATCH, capacity / 8);
-        this.restartZone = Math.min(RESTART_ZONE, capacity / 2);
         this.area = Arena.ofAuto().allocate(capacity + 128L, 128);
         this.maxMessage = maxMessage;
         this.writer = new Writer(this);
@@ -121,6 +119,7 @@ final class EagerRing {
         final long mask;
         final long headAt;
         final int maxMessage;
+        /** How far into the area the writer looks whether it may start over: {@link #RESTART_ZONE}, at most half. */
         final int restartZone;
         /** Reader lag (bytes not yet given back) up to which the writer starts over early. */
         final int restartLag;
@@ -137,7 +136,7 @@ final class EagerRing {
             mask = ring.mask;
             headAt = ring.headAt;
             maxMessage = ring.maxMessage;
-            restartZone = ring.restartZone;
+            restartZone = (int) Math.min(RESTART_ZONE, ring.capacity / 2);
             restartLag = 2 * ring.releaseBatch;
         }
     }
@@ -272,12 +271,9 @@ final class EagerRing {
          * when the writer padded, so their first words are zero already.
          */
         private void skipPad(int bytes) {
-            for (long q = released; q <= pos; q += ALIGN) {
-                area.set(ValueLayout.JAVA_LONG, (q & mask) + STAMP, 0L);
-            }
-            pos += bytes;
-            released = pos;
-            LONG.setRelease(area, headAt, pos);
+            long end = pos + bytes;
+            giveBack(pos + ALIGN, end);
+            pos = end;
         }
 
         /**
@@ -303,11 +299,19 @@ final class EagerRing {
 
         /** Zeroes the first word of every consumed line, then gives them back to the sender. */
         private void release() {
-            for (long q = released; q < pos; q += ALIGN) {
+            giveBack(pos, pos);
+        }
+
+        /**
+         * Zeroes the first word of every line from {@code released} up to {@code zeroTo}, then gives the area up to
+         * {@code upTo} back to the sender (the lines between were free, so zero already).
+         */
+        private void giveBack(long zeroTo, long upTo) {
+            for (long q = released; q < zeroTo; q += ALIGN) {
                 area.set(ValueLayout.JAVA_LONG, (q & mask) + STAMP, 0L);
             }
-            released = pos;
-            LONG.setRelease(area, headAt, pos);
+            released = upTo;
+            LONG.setRelease(area, headAt, upTo);
         }
     }
 }
