@@ -48,13 +48,6 @@ public class EagerRingRestartStress {
 
     @Actor
     public void receiver(JJ_Result r) {
-        long seq = ring.reader.peekSeq();
-        r.r1 = seq;
-        if (seq == 0) {
-            return;
-        }
-        long[] got = {0};
-        ring.reader.deliverTo(StressSinks.expecting(2, got));
-        r.r2 = got[0];
+        StressSinks.takeFromRing(ring.reader, 2, r);
     }
 }

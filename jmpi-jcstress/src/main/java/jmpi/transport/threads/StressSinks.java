@@ -3,10 +3,15 @@ package jmpi.transport.threads;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
+import org.openjdk.jcstress.infra.results.JJ_Result;
+
 import jmpi.spi.Frame;
 import jmpi.spi.FrameSink;
 
-/** The frame sinks of this package's stress tests: one that takes anything, one that checks the test's message. */
+/**
+ * The frame sinks of this package's stress tests (one that takes anything, one that checks the test's message) and
+ * a ring receiver's look.
+ */
 final class StressSinks {
     /** Takes every message and drops it (setting the structures up). */
     static final FrameSink DISCARD = new FrameSink() {
@@ -26,6 +31,21 @@ final class StressSinks {
     };
 
     private StressSinks() {
+    }
+
+    /**
+     * A receiver's look at {@code reader}: the sequence number it sees (0: nothing yet) into {@code r.r1}, and when
+     * it sees one, what {@link #expecting} makes of the message of {@code count} longs into {@code r.r2}.
+     */
+    static void takeFromRing(EagerRing.Reader reader, int count, JJ_Result r) {
+        long seq = reader.peekSeq();
+        r.r1 = seq;
+        if (seq == 0) {
+            return;
+        }
+        long[] got = {0};
+        reader.deliverTo(expecting(count, got));
+        r.r2 = got[0];
     }
 
     /**
