@@ -59,6 +59,11 @@ final class FrameReader {
      */
     private boolean headerAlone;
     /**
+     * The current DATA piece is being read straight into its receive buffer: its end goes there too, however
+     * little is left (not the last few KiB through the read buffer, with the next header pulled in behind them).
+     */
+    private boolean pieceDirect;
+    /**
      * This side has just sent a CTS to the peer ({@link #expectData}): the next frame is likely the first
      * DATA piece it answers with, so its header is read alone too (any thread sets it; the polling
      * thread clears it at the next header read).
@@ -102,7 +107,7 @@ final class FrameReader {
     int readFrom(SocketChannel ch, FrameSink sink) throws IOException, WireException {
         int moved = 0;
         for (int i = 0; i < READS_PER_CALL && !endOfStream; i++) {
-            if (state == State.DATA_BODY && dataLeft >= DIRECT_MIN && in.position() == 0) {
+            if (state == State.DATA_BODY && (dataLeft >= DIRECT_MIN || pieceDirect) && in.position() == 0) {
                 int n = readDirect(ch, sink);
                 if (n > 0) {
                     moved += n;
@@ -181,6 +186,7 @@ final class FrameReader {
         long messageOffset = dataOffset;
         dataOffset += n;
         dataLeft -= n;
+        pieceDirect = dataLeft > 0;
         if (dataLeft == 0) {
             state = State.HEADER;
             headerAlone = true;

@@ -17,8 +17,8 @@ final class Peer {
     /** The peer closed its side cleanly (at a frame boundary). */
     volatile boolean closedByPeer;
 
-    Peer(int rank, int self, boolean direct) {
+    Peer(int rank, int self, boolean direct, int maxFrame) {
         this.rank = rank;
-        this.writer = new FrameWriter(self, direct);
+        this.writer = new FrameWriter(self, direct, maxFrame);
     }
 }

@@ -41,13 +41,14 @@ final class Peers {
     /**
      * @param reaches the peers this endpoint carries traffic to (the others get no connection)
      * @param direct {@link TcpSetting#DIRECT}
+     * @param maxFrame {@link TcpSetting#MAX_FRAME}: the largest piece this endpoint's writers cut
      */
-    Peers(int rank, int size, java.util.function.IntPredicate reaches, boolean direct) {
+    Peers(int rank, int size, java.util.function.IntPredicate reaches, boolean direct, int maxFrame) {
         this.rank = rank;
         this.peers = new Peer[size];
         for (int p = 0; p < size; p++) {
             if (p != rank && reaches.test(p)) {
-                peers[p] = new Peer(p, rank, direct);
+                peers[p] = new Peer(p, rank, direct, maxFrame);
             }
         }
     }

@@ -47,7 +47,7 @@ record TcpConfig(InetAddress address, boolean noDelay, int sendBuffer, int recei
         int rcv = TcpSetting.RCVBUF.intValue(source, 0, Integer.MAX_VALUE, 0);
         int max = TcpSetting.MAX_FRAME.intValue(source, 1, Integer.MAX_VALUE, 64 << 20);
         int hs = TcpSetting.HANDSHAKE_MILLIS.intValue(source, 1, Integer.MAX_VALUE, 10_000);
-        boolean direct = TcpSetting.DIRECT.booleanValue(source, false);
+        boolean direct = TcpSetting.DIRECT.booleanValue(source, true);
         return new TcpConfig(address, noDelay, snd, rcv, max, Duration.ofMillis(hs), direct);
     }
 

@@ -103,7 +103,7 @@ public final class TcpEndpoint implements Endpoint {
         this.config = config;
         this.selector = selector;
         this.server = server;
-        this.peers = new Peers(rank, size, ctx::reaches, config.direct());
+        this.peers = new Peers(rank, size, ctx::reaches, config.direct(), config.maxFrame());
         this.handshake = new TcpHandshake(ctx, config, selector, server, peers);
         this.loopback = new Loopback(rank);
         this.directRead = size - 1 <= DIRECT_READ_PEERS;

@@ -93,7 +93,7 @@ class FrameStreamTest {
     @CsvSource({"false, false", "true, false", "true, true", "false, true"})
     void everyFrameArrivesWholeThroughAFullStagingBuffer(boolean direct, boolean offerTarget) throws Exception {
         int[] eagerSizes = {1_000, 3_000, 4_032, 70_000, 5, 12_345, 0, 65_536, 262_143, 4_095, 4_097, 100};
-        int[] dataSizes = {262_145, 32_768, 600_001, 16_384, 1};
+        int[] dataSizes = {262_145, 32_768, 600_001, 16_384, 1, FrameWriter.DIRECT_PIECE + 1};
         try (ServerSocketChannel server = ServerSocketChannel.open()) {
             server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             SocketChannel a = SocketChannel.open();
@@ -166,15 +166,15 @@ class FrameStreamTest {
     /**
      * A lone DATA frame of several pieces, direct both ways: once a piece has been read straight into
      * the receive buffer, the next piece's header is read alone, so that no later piece's payload is
-     * pulled into the read buffer with it. At most the first piece (and a last piece too short for a
-     * direct read) passes through the read buffer; none of the first when the reader was told that this side sent a CTS ({@link FrameReader#expectData}), and a
+     * pulled into the read buffer with it. At most a read buffer's worth of the first piece (read with its
+     * header) and a last piece too short for a direct read pass through the read buffer; none of the first when the reader was told that this side sent a CTS ({@link FrameReader#expectData}), and a
      * small frame coming first instead of the DATA changes nothing but costs a read.
      */
     @ParameterizedTest(name = "CTS sent={0}, small frame first={1}")
     @CsvSource({"false, false", "true, false", "true, true"})
     void piecesAreReadStraightIntoTheReceiveBuffer(boolean ctsSent, boolean smallFirst) throws Exception {
         assumeTrue(RawSocket.supported(), "needs Linux and native access");
-        int n = 5 * FrameWriter.PIECE + 1_000;
+        int n = 2 * FrameWriter.DIRECT_PIECE + 1_000;
         try (ServerSocketChannel server = ServerSocketChannel.open()) {
             server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             SocketChannel a = SocketChannel.open(server.getLocalAddress());
@@ -217,7 +217,7 @@ class FrameStreamTest {
                     assertArrayEquals(small, sink.eager.get(0).bytes, "the small frame's payload");
                 }
                 // the last piece's 1 000 bytes are fewer than a direct read takes (FrameReader.DIRECT_MIN)
-                long allowed = 1_000 + (ctsSent && !smallFirst ? 0 : FrameWriter.PIECE);
+                long allowed = 1_000 + (ctsSent && !smallFirst ? 0 : FrameReader.BUFFER);
                 assertTrue(sink.buffered <= allowed, sink.buffered + " of " + n
                         + " payload bytes came through the read buffer (at most " + allowed + " may)");
             }

@@ -40,12 +40,14 @@ import jmpi.tck.TestRankEnv;
  * with small ones (64 KiB: a 3 MB exchange is many partial writes and short reads). Sizes sit on both sides of
  * every limit of the path: the direct read and write minimums (16 and 32 KiB), the eager limit
  * (32 KiB), the small-message limit (64 KiB), the DATA piece and the staging / read buffers
- * (256 KiB, also plus one header), and several pieces with an odd tail.
+ * (256 KiB, also plus one header), the size from which a DATA frame goes direct while others queue
+ * (512 KiB), the direct piece (4 MiB), and several pieces with an odd tail.
  */
 @Timeout(120)
 class TcpLargeMessageTest {
     private static final int[] SIZES = {0, 1, 16_383, 16_384, 16_385, 32_767, 32_768, 32_769, 65_535, 65_536, 65_537,
-            262_143, 262_144, 262_145, 262_208, 524_289, 3_000_007};
+            262_143, 262_144, 262_145, 262_208, 524_287, 524_288, 524_289, 3_000_007, 4_194_304, 4_194_305,
+            9_000_011};
 
     /** Byte {@code i} of the message numbered {@code seed}. */
     private static byte pattern(int seed, int i) {
@@ -119,6 +121,34 @@ class TcpLargeMessageTest {
                 s.throwIfFailed();
                 assertEquals(n, r.count());
                 assertArrayEquals(message(n, 2 * k + other, 5, n + 11), in, "size " + n + " at rank " + me);
+            }
+        });
+    }
+
+    /**
+     * A largest frame ({@code jmpi.tcp.maxFrame}) below the 4 MiB direct piece and the 256 KiB buffered one: the
+     * writers cut their pieces to it, and messages of several such pieces arrive whole both ways.
+     */
+    @ParameterizedTest(name = "direct={0}")
+    @CsvSource({"true", "false"})
+    void piecesStayWithinASmallLargestFrame(boolean direct) throws Exception {
+        Map<String, String> p = props(direct, 0);
+        p.put(TcpConfig.MAX_FRAME, Integer.toString(200_000));
+        int[] sizes = {200_001, 1_048_576, 5_000_003};
+        twoRanks(p, (engine, me) -> {
+            int other = 1 - me;
+            for (int k = 0; k < sizes.length; k++) {
+                int n = sizes[k];
+                byte[] out = message(n, 2 * k + me, 0, n);
+                byte[] in = new byte[n];
+                RecvRequest r = engine.irecv(engine.world(), Envelope.of(engine.world(), other, k),
+                        Message.of(in, 0, n, BasicType.BYTE));
+                SendRequest s = engine.isend(engine.world(), Envelope.of(engine.world(), other, k),
+                        Message.of(out, 0, n, BasicType.BYTE), SendMode.STANDARD);
+                engine.awaitAll(new CoreRequest[] {r, s});
+                r.throwIfFailed();
+                s.throwIfFailed();
+                assertArrayEquals(message(n, 2 * k + other, 0, n), in, "size " + n + " at rank " + me);
             }
         });
     }
