@@ -30,9 +30,10 @@ import jmpi.spi.FrameDescriptor;
  * socket (the staging buffer's bytes up to it have been accepted by the kernel), outside the lock.
  *
  * <p>The staging buffer is a ring ({@link #makeRoom}): a partial write leaves the rest where it
- * lies. With a {@link RawSocket} (docs/WIRE-TCP.md, "Direct DATA") a DATA piece of at least
- * {@link #DIRECT_MIN} bytes goes out as its header through the staging buffer, then its payload
- * straight from the frame's memory; nothing else is staged until that payload is written.
+ * lies. With a {@link RawSocket} (docs/WIRE-TCP.md, "Direct DATA") a DATA frame with at least
+ * {@link #DIRECT_MIN} bytes left goes out in pieces of up to {@link #DIRECT_PIECE}, each as its header
+ * through the staging buffer, then its payload straight from the frame's memory; nothing else is
+ * staged until that payload is written.
  *
  * <p>Concurrency: {@link #enqueue} from any thread (lock-free queues). {@link #flush} from any
  * thread; the writer state is guarded by a lock taken with {@code tryLock}, so a flush never waits
@@ -47,17 +48,17 @@ final class FrameWriter {
      * 0.75-0.85 of the bandwidth it reaches with these).
      */
     static final int DIRECT_PIECE = 4 * 1024 * 1024;
-    /**
-     * A DATA frame with at least this many bytes left goes direct even while other DATA frames queue behind
-     * it (smaller ones go direct only alone: several share the staging buffer's writes).
-     */
-    static final int DIRECT_STREAM_MIN = 512 * 1024;
     /** Staging buffer size, in bytes. */
     static final int BUFFER = 256 * 1024;
     /** Staged bytes left unwritten are moved to the front of the staging buffer only up to this many. */
     static final int COMPACT_MAX = 4 * 1024;
-    /** DATA pieces of at least this many bytes are written straight from the frame's memory when {@link #raw} is set. */
-    static final int DIRECT_MIN = 32 * 1024;
+    /**
+     * A DATA frame with at least this many bytes left is written straight from its memory when {@link #raw} is
+     * set, whatever else is queued. Smaller ones go through the staging buffer, where back-to-back messages share
+     * one write of 256 KiB (direct: two system calls each per side), and where a lone one, in a ping-pong, was
+     * as fast as direct (bench/results/2026-11-25-tcp-direct.txt).
+     */
+    static final int DIRECT_MIN = 512 * 1024;
     /** Largest payload of a {@link #trySendSmall} message (the receiver needs it whole in its read buffer). */
     static final int SMALL_LIMIT = 64 * 1024;
 
@@ -412,7 +413,7 @@ final class FrameWriter {
             currentIsData = true;
             pos = dataSent;
             long left = size(f) - pos;
-            direct = raw != null && left >= DIRECT_MIN && (left >= DIRECT_STREAM_MIN || alone(f));
+            direct = raw != null && left >= DIRECT_MIN;
             end = pos + Math.min(left, direct ? directPiece : piece);
             offset = f.offset + dataSent;
         }
@@ -425,16 +426,6 @@ final class FrameWriter {
         out.position(at + FrameDescriptor.HEADER_BYTES);
         appended += FrameDescriptor.HEADER_BYTES;
         return true;
-    }
-
-    /**
-     * Whether {@code f}, the head of {@code bulk}, is the only DATA frame queued: a stream of several goes
-     * through the staging buffer, where one write and one read of 256 KiB carry headers and payloads of
-     * several pieces (direct, each piece costs two system calls per side).
-     */
-    private boolean alone(Frame f) {
-        java.util.Iterator<Frame> it = bulk.iterator();
-        return it.hasNext() && it.next() == f && !it.hasNext();
     }
 
     private static long size(Frame f) {

@@ -38,10 +38,10 @@ import jmpi.tck.TestRankEnv;
  * socket and the users' arrays ({@code jmpi.tcp.direct=true}: this module's tests enable native
  * access) and through the staging and read buffers ({@code false}), with the OS's socket buffers and
  * with small ones (64 KiB: a 3 MB exchange is many partial writes and short reads). Sizes sit on both sides of
- * every limit of the path: the direct read and write minimums (16 and 32 KiB), the eager limit
+ * every limit of the path: the direct read minimum (16 KiB), the eager limit
  * (32 KiB), the small-message limit (64 KiB), the DATA piece and the staging / read buffers
- * (256 KiB, also plus one header), the size from which a DATA frame goes direct while others queue
- * (512 KiB), the direct piece (4 MiB), and several pieces with an odd tail.
+ * (256 KiB, also plus one header), the size from which a DATA frame goes direct (512 KiB), the
+ * direct piece (4 MiB), and several pieces with an odd tail.
  */
 @Timeout(120)
 class TcpLargeMessageTest {
