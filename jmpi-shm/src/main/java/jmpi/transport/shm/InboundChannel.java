@@ -26,7 +26,8 @@ final class InboundChannel {
     private final int sender;
     private final SpscRingConsumer ring;
     private final long maxPayload;
-    private long expectedSeq;
+    /** Number of the next record (records are numbered from 1: a fresh ring's zeros are never a stamp). */
+    private long expectedSeq = 1;
     /** EAGER frame being reassembled, its bytes, and how many arrived. */
     private Frame assembling;
     private byte[] assembly;
@@ -39,8 +40,14 @@ final class InboundChannel {
         this.maxPayload = ShmRecordDescriptor.maxPiece(ring.capacity());
     }
 
+    /** A hint: the next record is stamped (reads the ring's {@code tail} only now and then; see SpscRingConsumer). */
     boolean hasPublished() {
         return ring.hasPublished(expectedSeq);
+    }
+
+    /** As {@link #hasPublished()}, reading the ring's {@code tail} whenever the stamp is not there (before a sleep). */
+    boolean hasPublishedNow() {
+        return ring.hasPublishedNow(expectedSeq);
     }
 
     /** Delivers what has arrived (at most about one ring's worth); returns frames and pieces delivered. */

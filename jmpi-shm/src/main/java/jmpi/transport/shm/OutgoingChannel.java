@@ -37,7 +37,8 @@ final class OutgoingChannel {
     private long done;
     /** Whether the queue's first frame (EAGER) has its head record in the ring. */
     private boolean headWritten;
-    private long seq;
+    /** Number of the next record (from 1; see {@link InboundChannel}). */
+    private long seq = 1;
     private volatile boolean pending;
 
     /** @param pieceBytes largest record this channel writes (it also never exceeds a quarter ring) */

@@ -337,6 +337,19 @@ public final class ShmEndpoint implements Endpoint {
         return false;
     }
 
+    /**
+     * As {@link #hasIncoming}, but reading every ring's {@code tail} where no stamp is seen: the re-check of a
+     * thread about to sleep (the doorbell's Dekker pair is on {@code tail}).
+     */
+    private boolean hasIncomingNow() {
+        for (InboundChannel in : inbound) {
+            if (in.hasPublishedNow()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public boolean sharesMemoryWith(int peer) {
         return false;
@@ -359,7 +372,7 @@ public final class ShmEndpoint implements Endpoint {
             if (bell != null && announced && maxNanos >= 1_000_000) {
                 bell.announce();
                 try {
-                    if (!ready.getAsBoolean() && !hasIncoming()) {
+                    if (!ready.getAsBoolean() && !hasIncomingNow()) {
                         bell.sleep(maxNanos / 1_000_000);
                     }
                 } finally {
@@ -367,7 +380,7 @@ public final class ShmEndpoint implements Endpoint {
                 }
                 return;
             }
-            if (ready.getAsBoolean() || hasIncoming()) {
+            if (ready.getAsBoolean() || hasIncomingNow()) {
                 return;
             }
             LockSupport.parkNanos(this, Math.min(maxNanos, config.parkNanos()));

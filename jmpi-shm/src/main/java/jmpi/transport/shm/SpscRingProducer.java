@@ -29,6 +29,8 @@ final class SpscRingProducer {
     private long tail;
     private long cachedHead;
     private long claimedAt = -1;
+    /** Offset of the padding the last {@link #claim} wrote before its record (-1: none), stamped by {@link #publish(long, long)}. */
+    private long padAt = -1;
 
     /**
      * @param control offset of the ring's control block in {@code segment}
@@ -88,6 +90,7 @@ final class SpscRingProducer {
         segment.set(ShmRecordDescriptor.INT, at + FrameDescriptor.PAYLOAD_BYTES, (int) (pad - FrameDescriptor.HEADER_BYTES));
         segment.set(ShmRecordDescriptor.LONG, at + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
         tail += pad;
+        padAt = at;
         claimedAt = data;
         return granted;
     }
@@ -99,6 +102,7 @@ final class SpscRingProducer {
 
     /** Publishes the claimed record (and any padding before it): {@code bytes} is its aligned size. */
     void publish(long bytes) {
+        padAt = -1;
         tail += bytes;
         COUNTER.setRelease(segment, tailAt, tail);
     }
@@ -107,8 +111,10 @@ final class SpscRingProducer {
      * Publishes the claimed record of {@code bytes} (aligned size) whose header is complete but for
      * its {@code seq} field: first stamps {@link ShmRecordDescriptor#NO_SEQ} on the seq field of the
      * next record's place if that place is free (so that stale bytes there never pass for the next
-     * record), then stores {@code seq} with release (the consumer may find the record by it, see
-     * {@link SpscRingConsumer#available(long)}), then {@code tail} with release.
+     * record), then stores {@code seq} with release, then, if {@link #claim} padded the area's end
+     * before this record, stamps the padding with the same {@code seq} (release: a consumer that finds
+     * the padding by its stamp then finds this record stamped too), then stores {@code tail} with
+     * release. The consumer looks for records by these stamps ({@link SpscRingConsumer#available(long)}).
      */
     void publish(long bytes, long seq) {
         long at = claimedAt;
@@ -118,6 +124,10 @@ final class SpscRingProducer {
             segment.set(ShmRecordDescriptor.LONG, data + next + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
         }
         ShmRecordDescriptor.SEQ_HANDLE.setRelease(segment, at + FrameDescriptor.SEQ, seq);
+        if (padAt >= 0) {
+            ShmRecordDescriptor.SEQ_HANDLE.setRelease(segment, padAt + FrameDescriptor.SEQ, seq);
+            padAt = -1;
+        }
         COUNTER.setRelease(segment, tailAt, tail);
     }
 

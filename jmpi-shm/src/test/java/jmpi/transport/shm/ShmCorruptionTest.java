@@ -81,7 +81,7 @@ class ShmCorruptionTest {
     @Test
     void aSequenceGapIsReported() throws Exception {
         String m = pollAfter(s -> s.set(ShmRecordDescriptor.LONG, FrameDescriptor.SEQ, 3L), 0);
-        assertTrue(m.contains("record number 3, expected 0"), m);
+        assertTrue(m.contains("record number 3, expected 1"), m);
     }
 
     @Test

@@ -15,6 +15,8 @@ import java.util.zip.CRC32;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import jmpi.spi.FrameDescriptor;
 
@@ -44,6 +46,14 @@ class SpscRingTest {
 
     /** Writes record {@code n} with {@code payload} bytes (derived from n); false when full. */
     private static boolean offer(SpscRingProducer p, long n, int payload) {
+        return offer(p, n, payload, false);
+    }
+
+    /**
+     * As {@link #offer(SpscRingProducer, long, int)}; {@code stamped}: published as the transport does, with the
+     * record number n + 1 as its seq stamp ({@link SpscRingProducer#publish(long, long)}).
+     */
+    private static boolean offer(SpscRingProducer p, long n, int payload, boolean stamped) {
         long bytes = recordBytes(payload);
         if (p.claim(bytes, bytes) == 0) {
             return false;
@@ -58,7 +68,12 @@ class SpscRingTest {
         s.set(ValueLayout.JAVA_LONG, at + 8, n);
         s.set(ValueLayout.JAVA_LONG, at + 16, crc.getValue());
         MemorySegment.copy(b, 0, s, ValueLayout.JAVA_BYTE, at + 64, payload);
-        p.publish(bytes);
+        if (stamped) {
+            s.set(ValueLayout.JAVA_LONG, at + FrameDescriptor.SEQ, ShmRecordDescriptor.NO_SEQ);
+            p.publish(bytes, n + 1);
+        } else {
+            p.publish(bytes);
+        }
         return true;
     }
 
@@ -72,7 +87,12 @@ class SpscRingTest {
 
     /** Reads and checks the next record; returns its payload size, or -1 when none is there. */
     private static int take(SpscRingConsumer c, long expected) {
-        long avail = c.available();
+        return take(c, expected, false);
+    }
+
+    /** As {@link #take(SpscRingConsumer, long)}; {@code stamped}: looks for the record by its stamp first. */
+    private static int take(SpscRingConsumer c, long expected, boolean stamped) {
+        long avail = stamped ? c.available(expected + 1) : c.available();
         if (avail == 0) {
             return -1;
         }
@@ -139,6 +159,48 @@ class SpscRingTest {
     }
 
     @Test
+    void paddingCarriesTheStampOfTheRecordAfterIt() {
+        long n = 0;
+        int big = CAP - 1024 - 64;
+        assertTrue(offer(producer, n, big, true));
+        assertEquals(big, take(consumer, n++, true));
+        assertTrue(offer(producer, n, 4096 - 64, true));
+        assertEquals(n + 1, seg.get(ValueLayout.JAVA_LONG, DATA + CAP - 1024 + FrameDescriptor.SEQ), "the padding's stamp");
+        assertEquals(n + 1, seg.get(ValueLayout.JAVA_LONG, DATA + FrameDescriptor.SEQ), "the record's stamp");
+        assertEquals(ShmRecordDescriptor.NO_SEQ, seg.get(ValueLayout.JAVA_LONG, DATA + 4096 + FrameDescriptor.SEQ),
+                "the next record's place");
+        assertEquals(4096 - 64, take(consumer, n++, true), "found through the padding's stamp, the padding skipped");
+        assertEquals((long) CAP + 4096, consumer.position());
+        assertEquals(-1, take(consumer, n, true));
+    }
+
+    @Test
+    void aStampedRecordIsTakenOnlyOnceTailCoversIt() {
+        // a record complete and stamped, tail not stored yet (the producer's last step)
+        seg.set(ValueLayout.JAVA_BYTE, DATA, (byte) 1);
+        seg.set(ValueLayout.JAVA_LONG, DATA + FrameDescriptor.SEQ, 1L);
+        for (int i = 0; i < 3 * SpscRingConsumer.TAIL_CHECK_EVERY; i++) {
+            assertEquals(0, consumer.available(1), "call " + i);
+        }
+        assertTrue(consumer.hasPublished(1), "the stamp is a hint that something comes");
+        seg.set(ValueLayout.JAVA_LONG, CONTROL + RingDescriptor.TAIL, 64L);
+        assertEquals(64, consumer.available(1), "taken once tail covers it (the bytes tail says were published)");
+    }
+
+    @Test
+    void aRecordPublishedWithoutItsStampIsStillFound() {
+        assertTrue(offer(producer, 0, 100, false)); // seq field 0, not the 1 the consumer looks for
+        long found = 0;
+        int calls = 0;
+        while (found == 0 && calls < 2 * SpscRingConsumer.TAIL_CHECK_EVERY) {
+            found = consumer.available(1);
+            calls++;
+        }
+        assertEquals(recordBytes(100), found, "found by the tail check within " + SpscRingConsumer.TAIL_CHECK_EVERY + " idle calls");
+        assertTrue(consumer.hasPublishedNow(1));
+    }
+
+    @Test
     void aVariableRecordTakesWhatFitsBeforeTheEndInsteadOfPadding() {
         int big = CAP - 8192 - 64;
         assertTrue(offer(producer, 0, big));
@@ -163,24 +225,25 @@ class SpscRingTest {
         assertTrue(e.getMessage().contains("tail"), e.getMessage());
     }
 
-    @Test
-    void aProducerThreadStreamsRandomRecordsToAConsumerThread() throws Exception {
+    @ParameterizedTest(name = "stamped {0}")
+    @ValueSource(booleans = {false, true})
+    void aProducerThreadStreamsRandomRecordsToAConsumerThread(boolean stamped) throws Exception {
         int records = 100_000;
         // own threads: the common pool may have a single worker on this machine
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
         try {
-            stream(records, pool);
+            stream(records, pool, stamped);
         } finally {
             pool.shutdownNow();
         }
     }
 
-    private void stream(int records, java.util.concurrent.Executor pool) throws Exception {
+    private void stream(int records, java.util.concurrent.Executor pool, boolean stamped) throws Exception {
         CompletableFuture<Void> produce = CompletableFuture.runAsync(() -> {
             Random sizes = new Random(7);
             for (int i = 0; i < records; i++) {
                 int payload = sizes.nextInt(10) == 0 ? sizes.nextInt(CAP / 4 - 64) : sizes.nextInt(300);
-                while (!offer(producer, i, payload)) {
+                while (!offer(producer, i, payload, stamped)) {
                     Thread.yield(); // the machine may have fewer free cores than spinning threads
                 }
             }
@@ -192,7 +255,7 @@ class SpscRingTest {
             for (int i = 0; i < records; i++) {
                 int want = sizes.nextInt(10) == 0 ? sizes.nextInt(CAP / 4 - 64) : sizes.nextInt(300);
                 int got;
-                while ((got = take(consumer, i)) < 0) {
+                while ((got = take(consumer, i, stamped)) < 0) {
                     Thread.yield();
                     if (System.nanoTime() > deadline) {
                         throw new AssertionError("record " + i + " never arrived");
@@ -205,7 +268,7 @@ class SpscRingTest {
         }, pool);
         produce.get(55, TimeUnit.SECONDS);
         assertTrue(consume.get(55, TimeUnit.SECONDS) > 0);
-        assertEquals(-1, take(consumer, records), "nothing after the last record");
+        assertEquals(-1, take(consumer, records, stamped), "nothing after the last record");
         assertTrue(producer.drained());
     }
 
