@@ -12,7 +12,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * {@link SpscRingProducer} and {@link SpscRingConsumer}, one thread each: every record arrives
  * once, whole and in order, also across the end of the data area (the ring starts 192 bytes before
  * it, so the second record follows a padding record at offset 0), and a consumer that finds a
- * record by its seq field (stamped last, with release) or by {@code tail} sees all of its bytes.
+ * record by its seq field (stamped last, with release; padding too) and then {@code tail} sees all of its bytes.
  * r1: records the consumer took while the producer ran; r2: records taken in all once both ended;
  * r3: records found wrong (impossible counters or padding, a wrong number, a torn payload).
  */

@@ -22,9 +22,9 @@ final class SpscRingRig {
     final SpscRingProducer producer;
     final SpscRingConsumer consumer;
     private final MemorySegment seg;
-    /** Next record number the producer writes and the consumer expects. */
-    private long writeSeq;
-    private long readSeq;
+    /** Next record number the producer writes and the consumer expects (from 1, as the transport numbers them). */
+    private long writeSeq = 1;
+    private long readSeq = 1;
 
     /**
      * A ring whose producer and consumer both stand at byte position {@code start} (set in the

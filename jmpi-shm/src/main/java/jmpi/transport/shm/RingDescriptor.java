@@ -21,7 +21,8 @@ package jmpi.transport.shm;
  *  A record never wraps. When the next record does not fit before the end of the area, the producer
  *  fills the rest with one padding record and the real record starts at offset 0:
  *  pad: +0 byte kind = PAD_KIND, +2 short version = FrameDescriptor.VERSION,
- *       +52 int payloadBytes = (bytes to the end of the area) - 64; nothing else is read.
+ *       +52 int payloadBytes = (bytes to the end of the area) - 64, +56 long seq = the record after it's
+ *       (SpscRingProducer#publish(long, long)); nothing else is read.
  * </pre>
  * Counters are 64-bit byte positions that only grow (no wrap in practice: 2^63 bytes); used bytes
  * are {@code tail - head}, free bytes {@code capacity - (tail - head)}.

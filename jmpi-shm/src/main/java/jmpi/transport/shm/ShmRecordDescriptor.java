@@ -17,8 +17,9 @@ import jmpi.spi.FrameDescriptor;
  *                 continuation of an EAGER frame; RingDescriptor.PAD_KIND (0x11) for padding
  *  payloadBytes   bytes of payload in THIS record (at most capacity / 4 - 64; producers also keep
  *                 records within jmpi.shm.pieceBytes)
- *  seq            record number on this ring (0, 1, 2, ...; padding records have none): the
- *                 consumer checks it, so a lost, repeated or foreign record is detected
+ *  seq            record number on this ring (1, 2, 3, ...; padding carries the number of the
+ *                 record after it): the consumer checks it, so a lost, repeated or foreign record
+ *                 is detected; written last, it is also the stamp a waiting consumer looks for
  *  sender         world rank of the producer; must equal the ring's owner-assigned sender
  *  offset         EAGER: total payload bytes of the message (the record carries the first
  *                 payloadBytes of them; PIECE records carry the rest, in order, with nothing else
@@ -34,7 +35,7 @@ import jmpi.spi.FrameDescriptor;
 final class ShmRecordDescriptor {
     /** Kind byte of an EAGER continuation record. */
     static final byte PIECE_KIND = 0x10;
-    /** Seq field of padding, and of the place of the next record until it is written (never a record number). */
+    /** Seq field of the place of the next record until it is written, and of padding until stamped (never a record number). */
     static final long NO_SEQ = -1L;
     static final int HEADER_BYTES = FrameDescriptor.HEADER_BYTES;
     /** The header's field layouts (FrameDescriptor's: little-endian, unaligned). */
