@@ -175,16 +175,23 @@ class SpscRingTest {
     }
 
     @Test
-    void aStampedRecordIsTakenOnlyOnceTailCoversIt() {
-        // a record complete and stamped, tail not stored yet (the producer's last step)
+    void aStampedRecordIsTakenBeforeTailCoversItAndAnUnstampedOneIsNot() {
+        // a record complete but for its stamp, tail not stored: nothing to take, however often asked
         seg.set(ValueLayout.JAVA_BYTE, DATA, (byte) 1);
-        seg.set(ValueLayout.JAVA_LONG, DATA + FrameDescriptor.SEQ, 1L);
         for (int i = 0; i < 3 * SpscRingConsumer.TAIL_CHECK_EVERY; i++) {
             assertEquals(0, consumer.available(1), "call " + i);
         }
-        assertTrue(consumer.hasPublished(1), "the stamp is a hint that something comes");
+        assertTrue(!consumer.hasPublishedNow(1));
+        // stamped (the producer's last step before tail): taken, up to the end of the area
+        seg.set(ValueLayout.JAVA_LONG, DATA + FrameDescriptor.SEQ, 1L);
+        assertTrue(consumer.hasPublished(1), "the stamp says a record is there");
+        assertEquals(CAP, consumer.available(1), "taken by its stamp, published up to the end of the area");
+        consumer.release(64);
+        // tail stored afterwards: the consumer, ahead of it meanwhile, finds nothing more
         seg.set(ValueLayout.JAVA_LONG, CONTROL + RingDescriptor.TAIL, 64L);
-        assertEquals(64, consumer.available(1), "taken once tail covers it (the bytes tail says were published)");
+        for (int i = 0; i < 3 * SpscRingConsumer.TAIL_CHECK_EVERY; i++) {
+            assertEquals(0, consumer.available(2), "call " + i + " after the record");
+        }
     }
 
     @Test
