@@ -53,12 +53,13 @@ final class FrameWriter {
     /** Staged bytes left unwritten are moved to the front of the staging buffer only up to this many. */
     static final int COMPACT_MAX = 4 * 1024;
     /**
-     * A DATA frame with at least this many bytes left is written straight from its memory when {@link #raw} is
-     * set, whatever else is queued. Smaller ones go through the staging buffer, where back-to-back messages share
-     * one write of 256 KiB (direct: two system calls each per side), and where a lone one, in a ping-pong, was
-     * as fast as direct (bench/results/2026-11-25-tcp-direct.txt).
+     * A DATA frame with at least this many bytes left (a staging buffer's worth: it could not share one with
+     * another message) is written straight from its memory when {@link #raw} is set, whatever else is queued:
+     * a window of 256 KiB messages 1.2x the bandwidth, a 256 KiB ping-pong 0.82x the time of the staged path.
+     * Smaller ones go through the staging buffer, where back-to-back messages share one write (a window of
+     * 128 KiB messages direct: 0.96x; bench/results/2026-11-30-tcp-direct-default.txt).
      */
-    static final int DIRECT_MIN = 512 * 1024;
+    static final int DIRECT_MIN = 256 * 1024;
     /** Largest payload of a {@link #trySendSmall} message (the receiver needs it whole in its read buffer). */
     static final int SMALL_LIMIT = 64 * 1024;
 

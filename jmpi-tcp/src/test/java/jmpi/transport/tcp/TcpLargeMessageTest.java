@@ -40,7 +40,7 @@ import jmpi.tck.TestRankEnv;
  * with small ones (64 KiB: a 3 MB exchange is many partial writes and short reads). Sizes sit on both sides of
  * every limit of the path: the direct read minimum (16 KiB), the eager limit
  * (32 KiB), the small-message limit (64 KiB), the DATA piece and the staging / read buffers
- * (256 KiB, also plus one header), the size from which a DATA frame goes direct (512 KiB), the
+ * (256 KiB, also plus one header), the size from which a DATA frame goes direct (256 KiB), the
  * direct piece (4 MiB), and several pieces with an odd tail.
  */
 @Timeout(120)
