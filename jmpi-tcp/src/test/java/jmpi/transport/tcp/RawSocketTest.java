@@ -78,6 +78,15 @@ class RawSocketTest {
         }
     }
 
+    /** Reads from {@code ch} until {@code into} is full (10 s at most). */
+    private static void readAll(SocketChannel ch, ByteBuffer into) throws IOException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (into.hasRemaining() && System.nanoTime() < deadline) {
+            ch.read(into);
+        }
+        assertFalse(into.hasRemaining(), into.remaining() + " bytes never came");
+    }
+
     private static byte[] bytes(int n, int seed) {
         byte[] b = new byte[n];
         for (int i = 0; i < n; i++) {
@@ -103,10 +112,7 @@ class RawSocketTest {
             byte[] sent = bytes(1000, 1);
             assertEquals(1000, a.write(MemorySegment.ofArray(sent), 0, 1000));
             ByteBuffer got = ByteBuffer.allocate(1000);
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (got.hasRemaining() && System.nanoTime() < deadline) {
-                p[1].read(got);
-            }
+            readAll(p[1], got);
             assertArrayEquals(sent, got.array());
             assertEquals(0, q[1].read(ByteBuffer.allocate(10)));
         } finally {

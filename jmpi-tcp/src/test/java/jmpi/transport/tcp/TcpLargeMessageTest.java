@@ -97,32 +97,34 @@ class TcpLargeMessageTest {
         return p;
     }
 
-    /**
-     * Every size, both ranks sending to each other at once, from an offset into the sender's array into
-     * an offset of the receiver's: all bytes arrive, and none outside the receive's range changes.
-     */
+    /** Every size around the path's limits ({@link #exchangeEach}). */
     @ParameterizedTest(name = "direct={0}, socket buffers={1}")
     @CsvSource({"true, 0", "false, 0", "true, 65536", "false, 65536"})
     void bytesAroundEveryLimitBothWaysAtOnce(boolean direct, int socketBuffer) throws Exception {
-        twoRanks(props(direct, socketBuffer), (engine, me) -> {
-            int other = 1 - me;
-            for (int k = 0; k < SIZES.length; k++) {
-                int n = SIZES[k];
-                int seed = 2 * k + me;
-                byte[] out = message(n, seed, 3, n + 7);
-                byte[] in = new byte[n + 11];
-                java.util.Arrays.fill(in, (byte) 0x5A);
-                RecvRequest r = engine.irecv(engine.world(), Envelope.of(engine.world(), other, k),
-                        Message.of(in, 5, n, BasicType.BYTE));
-                SendRequest s = engine.isend(engine.world(), Envelope.of(engine.world(), other, k),
-                        Message.of(out, 3, n, BasicType.BYTE), SendMode.STANDARD);
-                engine.awaitAll(new CoreRequest[] {r, s});
-                r.throwIfFailed();
-                s.throwIfFailed();
-                assertEquals(n, r.count());
-                assertArrayEquals(message(n, 2 * k + other, 5, n + 11), in, "size " + n + " at rank " + me);
-            }
-        });
+        twoRanks(props(direct, socketBuffer), (engine, me) -> exchangeEach(SIZES, engine, me));
+    }
+
+    /**
+     * For each size in turn, both ranks send to each other at once, from an offset into the sender's array into
+     * an offset of the receiver's: all bytes arrive, and none outside the receive's range changes.
+     */
+    private static void exchangeEach(int[] sizes, Engine engine, int me) {
+        int other = 1 - me;
+        for (int k = 0; k < sizes.length; k++) {
+            int n = sizes[k];
+            byte[] out = message(n, 2 * k + me, 3, n + 7);
+            byte[] in = new byte[n + 11];
+            java.util.Arrays.fill(in, (byte) 0x5A);
+            RecvRequest r = engine.irecv(engine.world(), Envelope.of(engine.world(), other, k),
+                    Message.of(in, 5, n, BasicType.BYTE));
+            SendRequest s = engine.isend(engine.world(), Envelope.of(engine.world(), other, k),
+                    Message.of(out, 3, n, BasicType.BYTE), SendMode.STANDARD);
+            engine.awaitAll(new CoreRequest[] {r, s});
+            r.throwIfFailed();
+            s.throwIfFailed();
+            assertEquals(n, r.count());
+            assertArrayEquals(message(n, 2 * k + other, 5, n + 11), in, "size " + n + " at rank " + me);
+        }
     }
 
     /**
@@ -135,22 +137,7 @@ class TcpLargeMessageTest {
         Map<String, String> p = props(direct, 0);
         p.put(TcpConfig.MAX_FRAME, Integer.toString(200_000));
         int[] sizes = {200_001, 1_048_576, 5_000_003};
-        twoRanks(p, (engine, me) -> {
-            int other = 1 - me;
-            for (int k = 0; k < sizes.length; k++) {
-                int n = sizes[k];
-                byte[] out = message(n, 2 * k + me, 0, n);
-                byte[] in = new byte[n];
-                RecvRequest r = engine.irecv(engine.world(), Envelope.of(engine.world(), other, k),
-                        Message.of(in, 0, n, BasicType.BYTE));
-                SendRequest s = engine.isend(engine.world(), Envelope.of(engine.world(), other, k),
-                        Message.of(out, 0, n, BasicType.BYTE), SendMode.STANDARD);
-                engine.awaitAll(new CoreRequest[] {r, s});
-                r.throwIfFailed();
-                s.throwIfFailed();
-                assertArrayEquals(message(n, 2 * k + other, 0, n), in, "size " + n + " at rank " + me);
-            }
-        });
+        twoRanks(p, (engine, me) -> exchangeEach(sizes, engine, me));
     }
 
     /**
