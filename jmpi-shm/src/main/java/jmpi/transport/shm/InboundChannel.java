@@ -40,14 +40,12 @@ final class InboundChannel {
         this.maxPayload = ShmRecordDescriptor.maxPiece(ring.capacity());
     }
 
-    /** A hint: the next record is stamped (reads the ring's {@code tail} only now and then; see SpscRingConsumer). */
-    boolean hasPublished() {
-        return ring.hasPublished(expectedSeq);
-    }
-
-    /** As {@link #hasPublished()}, reading the ring's {@code tail} whenever the stamp is not there (before a sleep). */
-    boolean hasPublishedNow() {
-        return ring.hasPublishedNow(expectedSeq);
+    /**
+     * A hint: the next record is stamped, or the ring's {@code tail} says something is published (read always when
+     * {@code now}, before a sleep; else only now and then: see SpscRingConsumer#hasPublished).
+     */
+    boolean hasPublished(boolean now) {
+        return ring.hasPublished(expectedSeq, now);
     }
 
     /** Delivers what has arrived (at most about one ring's worth); returns frames and pieces delivered. */

@@ -329,21 +329,17 @@ public final class ShmEndpoint implements Endpoint {
 
     @Override
     public boolean hasIncoming() {
-        for (InboundChannel in : inbound) {
-            if (in.hasPublished()) {
-                return true;
-            }
-        }
-        return false;
+        return incoming(false);
     }
 
     /**
-     * As {@link #hasIncoming}, but reading every ring's {@code tail} where no stamp is seen: the re-check of a
-     * thread about to sleep (the doorbell's Dekker pair is on {@code tail}).
+     * Whether any sender's next record is stamped or, when {@code now} (the re-check of a thread about to sleep:
+     * the doorbell's Dekker pair is on {@code tail}), any ring's {@code tail} says something is published; without
+     * {@code now} the rings' {@code tail}s are read only now and then.
      */
-    private boolean hasIncomingNow() {
+    private boolean incoming(boolean now) {
         for (InboundChannel in : inbound) {
-            if (in.hasPublishedNow()) {
+            if (in.hasPublished(now)) {
                 return true;
             }
         }
@@ -372,7 +368,7 @@ public final class ShmEndpoint implements Endpoint {
             if (bell != null && announced && maxNanos >= 1_000_000) {
                 bell.announce();
                 try {
-                    if (!ready.getAsBoolean() && !hasIncomingNow()) {
+                    if (!ready.getAsBoolean() && !incoming(true)) {
                         bell.sleep(maxNanos / 1_000_000);
                     }
                 } finally {
@@ -380,7 +376,7 @@ public final class ShmEndpoint implements Endpoint {
                 }
                 return;
             }
-            if (ready.getAsBoolean() || hasIncomingNow()) {
+            if (ready.getAsBoolean() || incoming(true)) {
                 return;
             }
             LockSupport.parkNanos(this, Math.min(maxNanos, config.parkNanos()));

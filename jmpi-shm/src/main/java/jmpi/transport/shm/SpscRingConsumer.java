@@ -93,7 +93,7 @@ final class SpscRingConsumer {
                 if (expectedSeq > 0) {
                     long idx = head & mask;
                     long at = data + idx;
-                    if ((long) ShmRecordDescriptor.SEQ_HANDLE.getAcquire(segment, at + FrameDescriptor.SEQ) == expectedSeq) {
+                    if (stamped(expectedSeq)) {
                         if (segment.get(ValueLayout.JAVA_BYTE, at + FrameDescriptor.KIND) != RingDescriptor.PAD_KIND) {
                             return capacity - idx;
                         }
@@ -161,17 +161,13 @@ final class SpscRingConsumer {
     }
 
     /**
-     * A hint for the owner's threads: the record {@code expectedSeq} (>= 1) is stamped at {@code head}; or,
-     * every {@link #TAIL_CHECK_EVERY}-th call without it, {@code tail} says something is published. Reads only
-     * the record's line while the ring stays empty (see {@link #available(long)}).
+     * A hint for the owner's threads: the record {@code expectedSeq} (>= 1) is stamped at {@code head}; or
+     * {@code tail} says something is published, read always when {@code now} (a thread about to sleep), else
+     * only every {@link #TAIL_CHECK_EVERY}-th call without the stamp, so that a spinning wait reads only the
+     * record's line while the ring stays empty (see {@link #available(long)}).
      */
-    boolean hasPublished(long expectedSeq) {
-        return stamped(expectedSeq) || tailCheckDue() && (long) COUNTER.getAcquire(segment, tailAt) - head > 0;
-    }
-
-    /** As {@link #hasPublished(long)}, always reading {@code tail} when the stamp is not there (before a thread sleeps). */
-    boolean hasPublishedNow(long expectedSeq) {
-        return stamped(expectedSeq) || (long) COUNTER.getAcquire(segment, tailAt) - head > 0;
+    boolean hasPublished(long expectedSeq, boolean now) {
+        return stamped(expectedSeq) || (now || tailCheckDue()) && (long) COUNTER.getAcquire(segment, tailAt) - head > 0;
     }
 
     /** The seq field at {@code head} holds {@code expectedSeq} (acquire load; the record's stamp). */

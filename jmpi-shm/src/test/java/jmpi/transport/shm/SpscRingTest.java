@@ -181,10 +181,10 @@ class SpscRingTest {
         for (int i = 0; i < 3 * SpscRingConsumer.TAIL_CHECK_EVERY; i++) {
             assertEquals(0, consumer.available(1), "call " + i);
         }
-        assertTrue(!consumer.hasPublishedNow(1));
+        assertTrue(!consumer.hasPublished(1, true));
         // stamped (the producer's last step before tail): taken, up to the end of the area
         seg.set(ValueLayout.JAVA_LONG, DATA + FrameDescriptor.SEQ, 1L);
-        assertTrue(consumer.hasPublished(1), "the stamp says a record is there");
+        assertTrue(consumer.hasPublished(1, false), "the stamp says a record is there");
         assertEquals(CAP, consumer.available(1), "taken by its stamp, published up to the end of the area");
         consumer.release(64);
         // tail stored afterwards: the consumer, ahead of it meanwhile, finds nothing more
@@ -204,7 +204,7 @@ class SpscRingTest {
             calls++;
         }
         assertEquals(recordBytes(100), found, "found by the tail check within " + SpscRingConsumer.TAIL_CHECK_EVERY + " idle calls");
-        assertTrue(consumer.hasPublishedNow(1));
+        assertTrue(consumer.hasPublished(1, true));
     }
 
     @Test

@@ -21,7 +21,8 @@ import jmpi.spi.FrameDescriptor;
  *
  * <p>Two queues: {@code frames} (EAGER and control frames, strictly in order) and {@code bulk}
  * (DATA frames). A DATA frame leaves in pieces of at most {@link #PIECE} bytes ({@link #DIRECT_PIECE}
- * when written direct; never more than the peer's largest frame), each with its own header (offset and payload length of the piece), and queued frames go ahead of the next piece,
+ * when written direct; never more than the peer's largest frame), each with its own header (offset
+ * and payload length of the piece), and queued frames go ahead of the next piece,
  * so one large message does not hold back small ones. Frames of {@code frames} never overtake each
  * other, nor do DATA frames; only DATA pieces may be overtaken (a DATA piece is bound to a posted
  * receive by id, so that order does not matter for matching).
