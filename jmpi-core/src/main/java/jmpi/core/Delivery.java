@@ -101,11 +101,9 @@ final class Delivery {
     static void fromSegment(RecvRequest r, int source, int tag, int typeCode, int count, MemorySegment data,
                             long offset) {
         int n = admit(r, source, tag, typeCode, count);
-        // A receive into a non-contiguous datatype takes the bytes into its staging array here and scatters them at
-        // finish, as a contiguous receive takes them: unpacked straight from the transport's memory instead, small
-        // vectors over shm were slower (bench/compare-noncontig.sh, 16 B to 4 KiB), the transport's memory being held
-        // while the strided stores run (threads, where no sender waits for it, scatters 8-byte elements in place:
-        // scatterFromSegment).
+        // A receive into a non-contiguous datatype that does not scatter in place (scatterFromSegment: a transport
+        // that does not say scattersFromTransportMemory, or boolean elements) takes the bytes into its staging array
+        // here and scatters them at finish, as a contiguous receive takes them.
         if (n > 0 && r.type == BasicType.BOOLEAN) {
             boolean[] dst = (boolean[]) r.buffer();
             for (int i = 0; i < n; i++) {
@@ -118,13 +116,15 @@ final class Delivery {
 
     /**
      * Whether a receive into a non-contiguous datatype ({@code r.plan} set, nothing staged yet) takes a message
-     * straight out of transport memory ({@link #scatterFromSegment}): 8-byte elements (long, double). Measured on
-     * threads (bench/results/2026-11-29-stride-scatter.txt, 7 rounds against the build without it): a vector of
-     * doubles 5-10 % faster at 16 B-8 KiB, a vector of bytes (64 elements per line of transport memory, each read
-     * from the segment on its own) 3-12 % slower, so bytes and the other narrow types keep the staging copy.
+     * straight out of transport memory ({@link #scatterFromSegment}): every type a segment holds (not boolean, not
+     * objects). The strided kernels read one-element blocks from native memory element by element, with no staging
+     * array (jmpi.datatype.Kernels); with the sender's pack straight into the transport's memory, a vector of doubles
+     * on threads went from 0.57-0.68x hand packing's speed to 0.83-1.02x, of bytes from 0.53-0.83x to 0.81-1.04x
+     * (bench/results/2026-12-07-stride-direct.txt). Before those kernels, bytes scattered this way were 3-12 % slower
+     * than staged (2026-11-29-stride-scatter.txt), so only 8-byte elements did.
      */
     static boolean scattersFromSegment(RecvRequest r) {
-        return !r.hasBuffer() && (r.type == BasicType.DOUBLE || r.type == BasicType.LONG) && r.plan.base() != null;
+        return !r.hasBuffer() && r.type.segmentable() && r.plan.base() != null;
     }
 
     /**

@@ -152,13 +152,19 @@ final class Matching implements PointToPoint {
 
     /**
      * A small message of a non-contiguous datatype ({@link Protocol#SMALL}, so neither buffered nor synchronous),
-     * gathered into this thread's scratch array, which the transport copies from before it returns: no fresh array
-     * per message. Only when the transport has no room does the message get a private copy, sent eager. Out of
+     * gathered by its plan straight into the transport's memory where the transport can ({@link
+     * jmpi.spi.Endpoint#trySendSmallPacked}), else into this thread's scratch array, which the transport copies from
+     * before it returns: no fresh array per message. Only when the transport has no room does the message get a private copy, sent eager. Out of
      * {@link #send}, whose contiguous path stays as compact as it was.
      */
     private SendRequest sendSmallGathered(SendRequest req, int worldDest, int context, int source, int tag, Object buf,
                                           int offset, int items, PackPlan plan, int elements, BasicType type,
                                           SendMode mode) {
+        if (endpoint.trySendSmallPacked(worldDest, context, source, tag, type.code(), elements, type.layout(),
+                new PlanPacker(buf, offset, items, plan))) {
+            req.completeLocally();
+            return req;
+        }
         Object scratch = Scratch.take(Scratch.SEND, type, elements);
         PackPlan.copy(buf, offset, items, plan, scratch, 0, elements, PackPlan.of(type));
         if (endpoint.trySendSmall(worldDest, context, source, tag, type.code(), scratch, 0, elements, type.layout())) {

@@ -105,31 +105,43 @@ class KernelsTest {
         }
     }
 
+    /**
+     * Heap segments and native ones (a transport's memory, where one-element blocks are stored and loaded element by
+     * element with no staging array), at an odd byte offset.
+     */
     @Test
     void packAndUnpackStridedEveryTypeEveryBlockShape() {
         Random rnd = new Random(2);
         int[] blockCounts = {0, 1, 2, 5, 70};
-        for (BasicType t : PRIMITIVE) {
-            for (int bl : BLOCKLENGTHS) {
-                for (int blocks : blockCounts) {
-                    for (int gap : new int[] {0, 1, 3}) {
-                        check(t, bl, blocks, bl + gap, rnd);
+        for (boolean nativeMemory : new boolean[] {false, true}) {
+            for (BasicType t : PRIMITIVE) {
+                for (int bl : BLOCKLENGTHS) {
+                    for (int blocks : blockCounts) {
+                        for (int gap : new int[] {0, 1, 3}) {
+                            check(t, bl, blocks, bl + gap, rnd, nativeMemory);
+                        }
                     }
                 }
+                check(t, 1, 2 * Kernels.STAGE + 3, 2, rnd, nativeMemory); // several staging chunks, a short last one
+                check(t, 3, Kernels.STAGE / 3 + 1, 5, rnd, nativeMemory);
             }
-            check(t, 1, 2 * Kernels.STAGE + 3, 2, rnd); // several staging chunks and a short last one
-            check(t, 3, Kernels.STAGE / 3 + 1, 5, rnd);
         }
     }
 
-    private static void check(BasicType t, int bl, int blocks, int stride, Random rnd) {
-        String what = t + " blocklength " + bl + " blocks " + blocks + " stride " + stride;
+    private static void check(BasicType t, int bl, int blocks, int stride, Random rnd, boolean nativeMemory) {
+        String what = t + " blocklength " + bl + " blocks " + blocks + " stride " + stride
+                + (nativeMemory ? " native" : " heap");
         int first = 1;
         int length = first + Math.max(0, blocks - 1) * stride + bl + 2;
         Object a = Values.randomArray(t, length, rnd);
         int[] idx = strided(first, stride, bl, blocks);
         long off = 5;
         MemorySegment seg = filled(off + (long) idx.length * t.size() + 3);
+        if (nativeMemory) {
+            MemorySegment heap = seg;
+            seg = java.lang.foreign.Arena.ofAuto().allocate(heap.byteSize(), 64);
+            seg.copyFrom(heap);
+        }
         Kernels.packStrided(a, first, stride, bl, blocks, seg, off);
         byte[] expected = stream(a, idx);
         assertSegment(expected, seg, off, what + " packStrided");

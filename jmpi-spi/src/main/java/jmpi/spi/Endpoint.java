@@ -65,9 +65,20 @@ public interface Endpoint {
                          int count, java.lang.foreign.ValueLayout layout);
 
     /**
+     * {@link #trySendSmall} for a message of a non-contiguous datatype: {@code count} elements of {@code layout}, which
+     * {@code packer} writes into the transport's memory, so that they are gathered there with no staging array.
+     * False (the default) when the transport has no such path or no room now: the caller then gathers the elements
+     * into an array of its own and calls {@link #trySendSmall}. A failure the packer throws leaves nothing sent.
+     */
+    default boolean trySendSmallPacked(int dest, int context, int source, int tag, int typeCode, int count,
+                                       java.lang.foreign.ValueLayout layout, SmallPacker packer) {
+        return false;
+    }
+
+    /**
      * True when a receive into a non-contiguous datatype should scatter a small message straight out of this
-     * transport's memory in {@link FrameSink#tryDeliver} rather than copy it into a staging array first: where the
-     * memory held a little longer costs the sender nothing (default false: shm's ring, measured slower so).
+     * transport's memory in {@link FrameSink#tryDeliver} rather than copy it into a staging array first (default
+     * false; threads and shm say true: one pass over the elements instead of a copy and a scatter).
      */
     default boolean scattersFromTransportMemory() {
         return false;

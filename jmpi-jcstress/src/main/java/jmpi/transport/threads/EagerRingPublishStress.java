@@ -28,19 +28,19 @@ public class EagerRingPublishStress {
         long[] stale = new long[124]; // 992 bytes of would-be stamps
         java.util.Arrays.fill(stale, 6);
         for (long seq = 1; seq <= 4; seq++) { // one lap: 4 records of 1024 bytes
-            ring.writer.offer(seq, 7, 0, 3, 5, stale, 0, stale.length, ValueLayout.JAVA_LONG_UNALIGNED);
+            ring.writer.offer(seq, 7, 0, 3, 5, stale, 0, stale.length, ValueLayout.JAVA_LONG_UNALIGNED, null);
             ring.reader.peekSeq();
             ring.reader.deliverTo(StressSinks.DISCARD);
         }
         // second lap: one record of 64 bytes at 0; the next place, 64, lies in record 1's old payload
-        ring.writer.offer(5, 7, 0, 3, 5, payload, 0, 1, ValueLayout.JAVA_LONG_UNALIGNED);
+        ring.writer.offer(5, 7, 0, 3, 5, payload, 0, 1, ValueLayout.JAVA_LONG_UNALIGNED, null);
         ring.reader.peekSeq();
         ring.reader.deliverTo(StressSinks.DISCARD);
     }
 
     @Actor
     public void sender() {
-        ring.writer.offer(6, 7, 0, 3, 5, payload, 0, 2, ValueLayout.JAVA_LONG_UNALIGNED);
+        ring.writer.offer(6, 7, 0, 3, 5, payload, 0, 2, ValueLayout.JAVA_LONG_UNALIGNED, null);
     }
 
     @Actor

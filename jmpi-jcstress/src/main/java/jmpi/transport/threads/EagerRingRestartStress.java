@@ -29,7 +29,7 @@ public class EagerRingRestartStress {
         long[] stale = new long[124]; // 992 bytes of would-be stamps
         java.util.Arrays.fill(stale, 3);
         for (long seq = 1; seq <= 2; seq++) { // records of 1024 bytes at 0 and 1024, taken
-            ring.writer.offer(seq, 7, 0, 3, 5, stale, 0, stale.length, ValueLayout.JAVA_LONG_UNALIGNED);
+            ring.writer.offer(seq, 7, 0, 3, 5, stale, 0, stale.length, ValueLayout.JAVA_LONG_UNALIGNED, null);
             ring.reader.peekSeq();
             ring.reader.deliverTo(StressSinks.DISCARD);
         }
@@ -38,7 +38,7 @@ public class EagerRingRestartStress {
 
     @Actor
     public void sender() {
-        if (!ring.writer.offer(3, 7, 0, 3, 5, payload, 0, 2, ValueLayout.JAVA_LONG_UNALIGNED)) {
+        if (!ring.writer.offer(3, 7, 0, 3, 5, payload, 0, 2, ValueLayout.JAVA_LONG_UNALIGNED, null)) {
             throw new IllegalStateException("the drained ring refused a message");
         }
         if (ring.writer.restarts != 1) {

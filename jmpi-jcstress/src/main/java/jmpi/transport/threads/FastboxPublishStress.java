@@ -25,7 +25,7 @@ public class FastboxPublishStress {
 
     @Actor
     public void sender() {
-        box.lower.offer(1, 7, 0, 3, 5, payload, 0, 1, ValueLayout.JAVA_LONG_UNALIGNED);
+        box.lower.offer(1, 7, 0, 3, 5, payload, 0, 1, ValueLayout.JAVA_LONG_UNALIGNED, null);
     }
 
     @Actor

@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 
 import jmpi.spi.FrameSink;
 import jmpi.spi.LinePadding;
+import jmpi.spi.SmallPacker;
 
 /**
  * The eager ring of one direction of a pair of ranks: messages too large for the {@link Fastbox} but
@@ -152,11 +153,12 @@ final class EagerRing {
 
         /**
          * Copies the message ({@code count} elements of {@code array} from {@code offset}, each of
-         * {@code layout}) into the ring and publishes it as number {@code seq}; false when it does not
-         * fit now (the ring is too full) or is larger than {@link #maxMessage}.
+         * {@code layout}; or, when {@code packer} is not null, has it write them) into the ring and publishes
+         * it as number {@code seq}; false when it does not fit now (the ring is too full) or is larger than
+         * {@link #maxMessage}. A packer's failure leaves the ring as it was (the record unpublished).
          */
         boolean offer(long seq, int context, int source, int tag, int typeCode, Object array, int offset, int count,
-                      ValueLayout layout) {
+                      ValueLayout layout, SmallPacker packer) {
             long bytes = count * layout.byteSize();
             if (bytes > maxMessage) {
                 return false;
@@ -201,7 +203,9 @@ final class EagerRing {
             area.set(ValueLayout.JAVA_INT, idx + BYTES, (int) bytes);
             area.set(ValueLayout.JAVA_BYTE, idx + TYPE, (byte) typeCode);
             area.set(ValueLayout.JAVA_BYTE, idx + PAD, (byte) 0);
-            if (count > 0) {
+            if (packer != null) {
+                packer.packInto(area, idx + HEADER, bytes);
+            } else if (count > 0) {
                 MemorySegment.copy(array, offset, area, layout, idx + HEADER, count);
             }
             t += size;

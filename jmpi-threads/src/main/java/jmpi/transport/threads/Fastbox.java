@@ -19,6 +19,7 @@ import jmpi.spi.Frame;
 import jmpi.spi.FrameSink;
 import jmpi.spi.LinePadding;
 import jmpi.spi.SmallCopy;
+import jmpi.spi.SmallPacker;
 
 /**
  * The small-message rings between two ranks, laid out as {@link FastboxDescriptor} says. Each rank
@@ -108,10 +109,11 @@ final class Fastbox {
 
         /**
          * Producer: copies the message ({@code count} elements of {@code array} from {@code offset},
-         * each of {@code layout}) into the next half-slot; false when the ring is full.
+         * each of {@code layout}; or, when {@code packer} is not null, has it write them) into the next
+         * half-slot; false when the ring is full.
          */
         boolean offer(long seq, int context, int source, int tag, int typeCode, Object array, int offset, int count,
-                      ValueLayout layout) {
+                      ValueLayout layout, SmallPacker packer) {
             long t = tail;
             if (t - cachedHead >= SLOTS) {
                 cachedHead = (long) LONG.getAcquire(rings, FastboxDescriptor.head(out));
@@ -127,7 +129,9 @@ final class Fastbox {
             rings.set(ValueLayout.JAVA_BYTE, base + TYPE, (byte) typeCode);
             rings.set(ValueLayout.JAVA_BYTE, base + COUNT, (byte) count);
             rings.set(ValueLayout.JAVA_BYTE, base + BYTES, (byte) bytes);
-            if (count > 0) {
+            if (packer != null) {
+                packer.packInto(rings, base + PAYLOAD, bytes);
+            } else if (count > 0) {
                 SmallCopy.toSegment(array, offset, count, layout, rings, base + PAYLOAD);
             }
             // Volatile, not merely release: the sender reads the receiver's parked flag next (Dekker).

@@ -11,6 +11,7 @@ import jmpi.spi.Endpoint;
 import jmpi.spi.Frame;
 import jmpi.spi.FrameDescriptor;
 import jmpi.spi.FrameSink;
+import jmpi.spi.SmallPacker;
 
 /**
  * A rank of the threads transport. Two paths per (sender, receiver) pair, kept in order by a pair
@@ -98,8 +99,8 @@ final class ThreadsEndpoint implements Endpoint {
 
     /**
      * A non-contiguous receive may scatter straight out of the fastbox or the eager ring: the sender never waits for
-     * those lines (the ring gives them back in batches). The engine does so for 8-byte elements
-     * ({@code jmpi.core.Delivery.scattersFromSegment}: measured faster there, slower for bytes).
+     * those lines (the ring gives them back in batches). The engine does so for every type but boolean
+     * ({@code jmpi.core.Delivery.scattersFromSegment}).
      */
     @Override
     public boolean scattersFromTransportMemory() {
@@ -109,6 +110,19 @@ final class ThreadsEndpoint implements Endpoint {
     @Override
     public boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
                                 int count, ValueLayout layout) {
+        return offerSmall(dest, context, source, tag, typeCode, array, offset, count, layout, null);
+    }
+
+    /** The fastbox or the eager ring, as {@link #trySendSmall}: the elements written by {@code packer}. */
+    @Override
+    public boolean trySendSmallPacked(int dest, int context, int source, int tag, int typeCode, int count,
+                                      ValueLayout layout, SmallPacker packer) {
+        return offerSmall(dest, context, source, tag, typeCode, null, 0, count, layout, packer);
+    }
+
+    /** Copies {@code count} elements of {@code array} from {@code offset}, or has {@code packer} write them. */
+    private boolean offerSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
+                               int count, ValueLayout layout, SmallPacker packer) {
         long bytes = count * layout.byteSize();
         if (bytes > smallMessageLimit()) {
             return false;
@@ -123,7 +137,7 @@ final class ThreadsEndpoint implements Endpoint {
                 pair.box = box;
             }
             if (bytes > FastboxDescriptor.PAYLOAD_MAX
-                    || !box.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout)) {
+                    || !box.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout, packer)) {
                 EagerRing.Writer ring = pair.ring;
                 if (ring == null) {
                     if (fabric.ringMessage == 0) {
@@ -132,7 +146,7 @@ final class ThreadsEndpoint implements Endpoint {
                     ring = fabric.eagerRing(rank, dest);
                     pair.ring = ring;
                 }
-                if (!ring.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout)) {
+                if (!ring.offer(pair.nextSeq, context, source, tag, typeCode, array, offset, count, layout, packer)) {
                     return false;
                 }
             }

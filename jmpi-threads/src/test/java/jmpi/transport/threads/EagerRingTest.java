@@ -80,6 +80,65 @@ class EagerRingTest {
     }
 
     /** A rank that sends to itself (MPI allows it): fastbox, ring and frames, in order, polled as it goes. */
+    /**
+     * The packed path ({@code trySendSmallPacked}: the elements written by a packer straight into the fastbox or the
+     * ring) at every size up to the limit, interleaved with copied messages: every message arrives once, whole, in
+     * order; a packer that throws leaves nothing sent (the next message is the next one the receiver sees) and the
+     * pair usable; beyond the limit it declines.
+     */
+    @Test
+    void packedMessagesOfEverySizeKeepOrderAndAThrowingPackerSendsNothing() {
+        ThreadsFabric fabric = new ThreadsFabric(2);
+        ThreadsEndpoint a = (ThreadsEndpoint) fabric.endpoint(0);
+        ThreadsEndpoint b = (ThreadsEndpoint) fabric.endpoint(1);
+        int limitInts = a.smallMessageLimit() / 4;
+        IntMessageSink sink = new IntMessageSink();
+        List<Integer> tags = new ArrayList<>();
+        List<Integer> lengths = new ArrayList<>();
+        int failures = 0;
+        for (int i = 0; i < 1500; i++) {
+            int len = i % 13 == 0 ? limitInts : i < 40 ? (i * 3) % 17 + (i % 8 == 5 ? 300 : 0)
+                    : (i * 41) % (limitInts + 1);
+            int[] v = content(tags.size(), len);
+            int tag = 2 * i;
+            boolean sent;
+            if (i % 3 == 0) {
+                sent = a.trySendSmall(1, 0, 0, tag, 3, v, 0, len, ValueLayout.JAVA_INT_UNALIGNED);
+            } else {
+                if (i < 40 && i % 4 == 1) {
+                    // early, while fastbox and ring have room: the packer is called, fails, and nothing is sent
+                    failures++;
+                    assertThrows(IllegalStateException.class, () -> a.trySendSmallPacked(1, 0, 0, tag + 1, 3, len,
+                            ValueLayout.JAVA_INT_UNALIGNED, (dst, off, bytes) -> {
+                                dst.set(ValueLayout.JAVA_INT_UNALIGNED, off, -1);
+                                throw new IllegalStateException("a packer that fails half way");
+                            }), "message " + i + " of " + len + " ints");
+                }
+                sent = a.trySendSmallPacked(1, 0, 0, tag, 3, len, ValueLayout.JAVA_INT_UNALIGNED, (dst, off, bytes) -> {
+                    assertEquals(4L * len, bytes);
+                    MemorySegment.copy(v, 0, dst, ValueLayout.JAVA_INT_UNALIGNED, off, len);
+                });
+            }
+            if (!sent) {
+                a.send(1, IntMessageSink.eager(tag, v));
+            }
+            tags.add(tag);
+            lengths.add(len);
+            if (i < 40 || i % 5 == 0) {
+                while (b.hasIncoming()) {
+                    b.poll(sink);
+                }
+            }
+        }
+        while (b.hasIncoming()) {
+            b.poll(sink);
+        }
+        assertEquals(7, failures); // i = 1, 5, 13, 17, 25, 29, 37
+        check(sink, tags, lengths);
+        assertFalse(a.trySendSmallPacked(1, 0, 0, 0, 3, limitInts + 1, ValueLayout.JAVA_INT_UNALIGNED,
+                (dst, off, bytes) -> { throw new AssertionError("beyond the limit: never called"); }), "beyond the limit");
+    }
+
     @Test
     void aRankSendsToItselfThroughEveryPath() {
         ThreadsFabric fabric = new ThreadsFabric(3);
@@ -220,7 +279,7 @@ class EagerRingTest {
                 int i = tags.size();
                 int tag = 2 * i + (i % 7 == 0 ? 1 : 0);
                 int[] v = content(i, len);
-                if (!ring.writer.offer(seq, 0, 0, tag, IntMessageSink.INT_TYPE, v, 0, len, ValueLayout.JAVA_INT_UNALIGNED)) {
+                if (!ring.writer.offer(seq, 0, 0, tag, IntMessageSink.INT_TYPE, v, 0, len, ValueLayout.JAVA_INT_UNALIGNED, null)) {
                     break; // full: the stream's remainder would go as frames; not this test's subject
                 }
                 if (lag > 2 * EagerRing.RELEASE_BATCH + EagerRing.ALIGN) {
