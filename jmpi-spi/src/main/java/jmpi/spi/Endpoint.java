@@ -78,7 +78,9 @@ public interface Endpoint {
     /**
      * True when a receive into a non-contiguous datatype should scatter a small message straight out of this
      * transport's memory in {@link FrameSink#tryDeliver} rather than copy it into a staging array first (default
-     * false; threads and shm say true: one pass over the elements instead of a copy and a scatter).
+     * false; threads says true: one pass over the elements instead of a copy and a scatter. shm measured slower so
+     * on 2026-11-29, and with the packed path on 2026-12-07 a vector of 512 doubles sat at 3x its time in every round
+     * of one run, so shm stages: bench/results/2026-12-07-stride-direct.txt).
      */
     default boolean scattersFromTransportMemory() {
         return false;

@@ -8,7 +8,6 @@ import java.util.function.Supplier;
 
 import jmpi.spi.Frame;
 import jmpi.spi.FrameDescriptor;
-import jmpi.spi.SmallPacker;
 
 /**
  * This rank's sending side towards one peer: the producer end of the peer's inbound ring for this
@@ -105,14 +104,13 @@ final class OutgoingChannel {
 
     /**
      * Writes a small EAGER message as one record straight from the caller's array ({@code count}
-     * elements of {@code layout} from {@code offset}, {@code bytes} bytes in all; or written by {@code packer}
-     * when it is not null), flagged
+     * elements of {@code layout} from {@code offset}, {@code bytes} bytes in all), flagged
      * {@link FrameDescriptor#SMALL_FLAG} so that the receiver may copy it straight into a posted
      * receive. No frame, no private copy. False (nothing written) when frames wait in the queue (they
      * go first) or the record does not fit now.
      */
     boolean writeSmall(int context, int source, int tag, int typeCode, Object array, int offset, int count,
-                       ValueLayout layout, int bytes, SmallPacker packer) {
+                       ValueLayout layout, int bytes) {
         if (!queue.isEmpty()) {
             return false;
         }
@@ -128,10 +126,7 @@ final class OutgoingChannel {
         // offset: the message's total bytes, as every EAGER record's; seq: stamped last, by publish
         FrameDescriptor.encodeSmallHeader(seg, at, context, source, tag, typeCode, count, self, bytes, bytes,
                 ShmRecordDescriptor.NO_SEQ);
-        if (packer != null) {
-            // a packer that throws leaves the claim unpublished (its seq field NO_SEQ): the next claim takes its place
-            packer.packInto(seg, at + FrameDescriptor.HEADER_BYTES, bytes);
-        } else if (count > 0) {
+        if (count > 0) {
             MemorySegment.copy(array, offset, seg, layout, at + FrameDescriptor.HEADER_BYTES, count);
         }
         ring.publish(size, seq++);

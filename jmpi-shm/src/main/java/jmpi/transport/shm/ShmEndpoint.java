@@ -14,7 +14,6 @@ import jmpi.spi.Bootstrap;
 import jmpi.spi.Endpoint;
 import jmpi.spi.Frame;
 import jmpi.spi.FrameSink;
-import jmpi.spi.SmallPacker;
 
 /**
  * A rank's endpoint on the shared-memory transport: ranks are processes of one host, each owning a
@@ -262,28 +261,6 @@ public final class ShmEndpoint implements Endpoint {
     @Override
     public boolean trySendSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
                                 int count, ValueLayout layout) {
-        return offerSmall(dest, context, source, tag, typeCode, array, offset, count, layout, null);
-    }
-
-    /**
-     * A non-contiguous receive scatters a small record straight out of the ring (one pass over the elements instead of
-     * a copy into a staging array and a scatter from it): with the sender's pack straight into the record, 0.85-0.90
-     * of hand packing's speed became 0.92-0.95 at 4 KiB of doubles (bench/results/2026-12-07-stride-direct.txt).
-     */
-    @Override
-    public boolean scattersFromTransportMemory() {
-        return true;
-    }
-
-    /** As {@link #trySendSmall}, the elements written by {@code packer} straight into the ring record. */
-    @Override
-    public boolean trySendSmallPacked(int dest, int context, int source, int tag, int typeCode, int count,
-                                      ValueLayout layout, SmallPacker packer) {
-        return offerSmall(dest, context, source, tag, typeCode, null, 0, count, layout, packer);
-    }
-
-    private boolean offerSmall(int dest, int context, int source, int tag, int typeCode, Object array, int offset,
-                               int count, ValueLayout layout, SmallPacker packer) {
         long bytes = count * layout.byteSize();
         OutgoingChannel ch = outgoing[dest];
         if (bytes > smallLimit || closed || ch.pending()) {
@@ -291,7 +268,7 @@ public final class ShmEndpoint implements Endpoint {
         }
         ch.lock.lock();
         try {
-            if (!ch.writeSmall(context, source, tag, typeCode, array, offset, count, layout, (int) bytes, packer)) {
+            if (!ch.writeSmall(context, source, tag, typeCode, array, offset, count, layout, (int) bytes)) {
                 return false;
             }
             if (bell != null) {
