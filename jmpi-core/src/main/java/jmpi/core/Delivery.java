@@ -117,11 +117,10 @@ final class Delivery {
     /**
      * Whether a receive into a non-contiguous datatype ({@code r.plan} set, nothing staged yet) takes a message
      * straight out of transport memory ({@link #scatterFromSegment}): every type a segment holds (not boolean, not
-     * objects). The strided kernels read one-element blocks from native memory element by element, with no staging
-     * array (jmpi.datatype.Kernels); with the sender's pack straight into the transport's memory, a vector of doubles
-     * on threads went from 0.57-0.68x hand packing's speed to 0.83-1.02x, of bytes from 0.53-0.83x to 0.81-1.04x
-     * (bench/results/2026-12-07-stride-direct.txt). Before those kernels, bytes scattered this way were 3-12 % slower
-     * than staged (2026-11-29-stride-scatter.txt), so only 8-byte elements did.
+     * objects). The strided kernels read one-element blocks of doubles and longs from native memory element by
+     * element, narrower ones through their staging array (jmpi.datatype.Kernels); with the sender's pack straight
+     * into the transport's memory, a vector of doubles on threads went from 0.68-0.96x hand packing's speed to
+     * 0.75-1.07x, of bytes from 0.64-0.83x to 0.73-0.87x (bench/results/2026-12-07-stride-direct.txt).
      */
     static boolean scattersFromSegment(RecvRequest r) {
         return !r.hasBuffer() && r.type.segmentable() && r.plan.base() != null;
