@@ -155,11 +155,6 @@ final class SpscRingConsumer {
         COUNTER.setRelease(segment, headAt, head);
     }
 
-    /** Whether anything is published beyond what this consumer took (a hint for other threads). */
-    boolean hasPublished() {
-        return (long) COUNTER.getAcquire(segment, tailAt) != head;
-    }
-
     /**
      * A hint for the owner's threads: the record {@code expectedSeq} (>= 1) is stamped at {@code head}; or
      * {@code tail} says something is published, read always when {@code now} (a thread about to sleep), else
