@@ -40,7 +40,7 @@ public class StrideVsLoop {
             }
           }
         }
-        double[] best = {1e9, 1e9}; java.util.List<Double> ls = new java.util.ArrayList<>(), ss = new java.util.ArrayList<>();
+        java.util.List<Double> ls = new java.util.ArrayList<>(), ss = new java.util.ArrayList<>();
         for (int round = 0; round < Integer.getInteger("rounds", 6); round++) {
           for (String m : new String[]{"STRIDE", "LOOP"}) {
             if (!mode.equals("BOTH") && !mode.equals(m)) continue;
@@ -72,7 +72,7 @@ public class StrideVsLoop {
             System.out.printf("SUMMARY n=%d stride best %.3f med %.3f loop best %.3f med %.3f loop/stride best %.2f med %.2f%n", n, ss.get(0), ss.get(ss.size()/2), ls.get(0), ls.get(ls.size()/2), ls.get(0)/ss.get(0), ls.get(ls.size()/2)/ss.get(ss.size()/2)); }
         if (mode.equals("STRIDE") || mode.equals("LOOP")) {
           double end = MPI.Wtime() + secs;
-          int go = 1; int[] g = new int[1];
+          int[] g = new int[1];
           while (true) {
             for (int i = 0; i < 1000; i++) {
                 if (rank == 0) { send(mode, comm, s, c, n, stride, vec, peer); recv(mode, comm, s, c, n, stride, vec, peer); }

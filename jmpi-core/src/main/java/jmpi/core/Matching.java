@@ -154,8 +154,8 @@ final class Matching implements PointToPoint {
      * A small message of a non-contiguous datatype ({@link Protocol#SMALL}, so neither buffered nor synchronous),
      * gathered by its plan straight into the transport's memory where the transport can ({@link
      * jmpi.spi.Endpoint#trySendSmallPacked}), else into this thread's scratch array, which the transport copies from
-     * before it returns: no fresh array per message. Only when the transport has no room does the message get a private copy, sent eager. Out of
-     * {@link #send}, whose contiguous path stays as compact as it was.
+     * before it returns: no fresh array per message. Only when the transport has no room does the message get a
+     * private copy, sent eager. Out of {@link #send}, whose contiguous path stays as compact as it was.
      */
     private SendRequest sendSmallGathered(SendRequest req, int worldDest, int context, int source, int tag, Object buf,
                                           int offset, int items, PackPlan plan, int elements, BasicType type,

@@ -112,8 +112,8 @@ class PlanDeliveryTest {
 
     /**
      * Scattered straight from the transport's memory (threads): strides 8, 3 and -8 reaching either end of the array,
-     * a vector of bytes, a truncated message (what fits), a buffer too small (the receive's error, nothing written) and another type
-     * (ERR_TYPE, nothing written); no staging array is made.
+     * a vector of bytes, a truncated message (what fits), a buffer too small (the receive's error, nothing written)
+     * and another type (ERR_TYPE, nothing written); no staging array is made.
      */
     @Test
     void aSmallMessageScatteredStraightFromTransportMemoryLandsInAVector() {

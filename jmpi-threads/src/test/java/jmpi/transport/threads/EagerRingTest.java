@@ -79,7 +79,6 @@ class EagerRingTest {
                 ValueLayout.JAVA_INT_UNALIGNED), "beyond the limit");
     }
 
-    /** A rank that sends to itself (MPI allows it): fastbox, ring and frames, in order, polled as it goes. */
     /**
      * The packed path ({@code trySendSmallPacked}: the elements written by a packer straight into the fastbox or the
      * ring) at every size up to the limit, interleaved with copied messages: every message arrives once, whole, in
@@ -139,6 +138,7 @@ class EagerRingTest {
                 (dst, off, bytes) -> { throw new AssertionError("beyond the limit: never called"); }), "beyond the limit");
     }
 
+    /** A rank that sends to itself (MPI allows it): fastbox, ring and frames, in order, polled as it goes. */
     @Test
     void aRankSendsToItselfThroughEveryPath() {
         ThreadsFabric fabric = new ThreadsFabric(3);
