@@ -49,6 +49,16 @@ final class FrameWriter {
      * 0.75-0.85 of the bandwidth it reaches with these).
      */
     static final int DIRECT_PIECE = 4 * 1024 * 1024;
+    /**
+     * A direct piece of more than {@link #CHUNKED_ABOVE} bytes is written in system calls of at most this many
+     * bytes. One {@code write(2)} of a whole 2-4 MiB piece to a loopback peer reading as it arrives took 370-1130 us
+     * for 4 MiB (perf trace: the call copies while the reader drains, its socket locked throughout); in calls of
+     * 256 KiB the ping-pong took 0.5-0.7x the time at 2-4 MiB, while 128 KiB and 512 KiB calls gained less
+     * (bench/results/2026-12-07-tcp-write-chunks.txt).
+     */
+    static final long WRITE_CHUNK = 256 * 1024;
+    /** Direct pieces up to this many bytes are written in one call: a 1 MiB ping-pong was no faster in chunks. */
+    static final long CHUNKED_ABOVE = 1024 * 1024;
     /** Staging buffer size, in bytes. */
     static final int BUFFER = 256 * 1024;
     /** Staged bytes left unwritten are moved to the front of the staging buffer only up to this many. */
@@ -94,6 +104,8 @@ final class FrameWriter {
     private boolean currentIsData;
     private long pos;
     private long end;
+    /** Where the current DATA piece's payload starts ({@code pos} when its header was encoded). */
+    private long pieceStart;
     /** Bytes of bulk.peek() already encoded. */
     private long dataSent;
     private long seq;
@@ -292,10 +304,17 @@ final class FrameWriter {
                     if (raw == null) {
                         throw new java.nio.channels.ClosedChannelException(); // detached: the descriptor may be another file's by now
                     }
-                    long n = raw.write(current.data, pos, end - pos);
-                    pos += n;
-                    appended += n;
-                    written += n;
+                    boolean chunked = end - pieceStart > CHUNKED_ABOVE;
+                    while (pos < end) {
+                        long ask = chunked ? Math.min(end - pos, WRITE_CHUNK) : end - pos;
+                        long n = raw.write(current.data, pos, ask);
+                        pos += n;
+                        appended += n;
+                        written += n;
+                        if (n < ask) {
+                            break; // the socket is full
+                        }
+                    }
                     if (pos < end) {
                         blocked = true;
                         break;
@@ -417,6 +436,7 @@ final class FrameWriter {
             long left = size(f) - pos;
             direct = raw != null && left >= DIRECT_MIN;
             end = pos + Math.min(left, direct ? directPiece : piece);
+            pieceStart = pos;
             offset = f.offset + dataSent;
         }
         current = f;

@@ -40,13 +40,15 @@ import jmpi.tck.TestRankEnv;
  * with small ones (64 KiB: a 3 MB exchange is many partial writes and short reads). Sizes sit on both sides of
  * every limit of the path: the direct read minimum (16 KiB), the eager limit
  * (32 KiB), the small-message limit (64 KiB), the DATA piece and the staging / read buffers
- * (256 KiB, also plus one header), the size from which a DATA frame goes direct (256 KiB), the
- * direct piece (4 MiB), and several pieces with an odd tail.
+ * (256 KiB, also plus one header), the size from which a DATA frame goes direct (256 KiB), the size above
+ * which a direct piece is written in 256 KiB system calls (1 MiB), the direct piece (4 MiB), and several pieces
+ * with an odd tail.
  */
 @Timeout(120)
 class TcpLargeMessageTest {
     private static final int[] SIZES = {0, 1, 16_383, 16_384, 16_385, 32_767, 32_768, 32_769, 65_535, 65_536, 65_537,
-            262_143, 262_144, 262_145, 262_208, 524_287, 524_288, 524_289, 3_000_007, 4_194_304, 4_194_305,
+            262_143, 262_144, 262_145, 262_208, 524_287, 524_288, 524_289, 1_048_575, 1_048_576, 1_048_577, 3_000_007,
+            4_194_304, 4_194_305,
             9_000_011};
 
     /** Byte {@code i} of the message numbered {@code seed}. */
