@@ -51,10 +51,10 @@ final class FrameWriter {
     static final int DIRECT_PIECE = 4 * 1024 * 1024;
     /**
      * A direct piece of more than {@link #CHUNKED_ABOVE} bytes is written in system calls of at most this many
-     * bytes. One {@code write(2)} of a whole 2-4 MiB piece to a loopback peer reading as it arrives took 370-1130 us
+     * bytes. One {@code write(2)} of a whole 2-4 MiB piece to a loopback peer reading as it arrives took 221-1130 us
      * for 4 MiB (perf trace: the call copies while the reader drains, its socket locked throughout); in calls of
-     * 256 KiB the ping-pong took 0.5-0.7x the time at 2-4 MiB, while 128 KiB and 512 KiB calls gained less
-     * (bench/results/2026-12-07-tcp-write-chunks.txt).
+     * 256 KiB the ping-pong took 0.5-0.7x the time at 2-4 MiB (128 KiB calls about as little, 512 KiB and 1 MiB
+     * ones more; bench/results/2026-12-07-tcp-write-chunks.txt).
      */
     static final long WRITE_CHUNK = 256 * 1024;
     /** Direct pieces up to this many bytes are written in one call: a 1 MiB ping-pong was no faster in chunks. */
