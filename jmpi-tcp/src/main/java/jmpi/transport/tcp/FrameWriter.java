@@ -104,8 +104,6 @@ final class FrameWriter {
     private boolean currentIsData;
     private long pos;
     private long end;
-    /** Where the current DATA piece's payload starts ({@code pos} when its header was encoded). */
-    private long pieceStart;
     /** Bytes of bulk.peek() already encoded. */
     private long dataSent;
     private long seq;
@@ -304,7 +302,7 @@ final class FrameWriter {
                     if (raw == null) {
                         throw new java.nio.channels.ClosedChannelException(); // detached: the descriptor may be another file's by now
                     }
-                    boolean chunked = end - pieceStart > CHUNKED_ABOVE;
+                    boolean chunked = end - dataSent > CHUNKED_ABOVE; // dataSent: where this piece starts
                     while (pos < end) {
                         long ask = chunked ? Math.min(end - pos, WRITE_CHUNK) : end - pos;
                         long n = raw.write(current.data, pos, ask);
@@ -436,7 +434,6 @@ final class FrameWriter {
             long left = size(f) - pos;
             direct = raw != null && left >= DIRECT_MIN;
             end = pos + Math.min(left, direct ? directPiece : piece);
-            pieceStart = pos;
             offset = f.offset + dataSent;
         }
         current = f;
