@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 
 import jmpi.spi.FrameSink;
 import jmpi.spi.LinePadding;
+import jmpi.spi.SmallCopy;
 import jmpi.spi.SmallPacker;
 
 /**
@@ -206,7 +207,7 @@ final class EagerRing {
             if (packer != null) {
                 packer.packInto(area, idx + HEADER, bytes);
             } else if (count > 0) {
-                MemorySegment.copy(array, offset, area, layout, idx + HEADER, count);
+                SmallCopy.toSegment(array, offset, count, layout, area, idx + HEADER);
             }
             t += size;
             // Volatile, not merely release: the sender reads the receiver's parked flag next (Dekker).
