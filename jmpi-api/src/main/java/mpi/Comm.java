@@ -13,6 +13,7 @@ import jmpi.core.RecvRequest;
 import jmpi.core.SendMode;
 import jmpi.core.SendRequest;
 import jmpi.core.jfr.PointToPointEvent;
+import jmpi.core.jfr.WaitEvent;
 import jmpi.datatype.BasicType;
 import jmpi.spi.JobAbortedError;
 
@@ -354,7 +355,11 @@ public class Comm {
 
     private void blockingSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
         try {
-            SendRequest r = startSend(buf, offset, count, datatype, dest, tag, mode);
+            CoreComm c = checkSend(buf, offset, count, datatype, dest, tag);
+            if (sendNow(c, buf, offset, count, datatype, dest, tag, mode)) {
+                return;
+            }
+            SendRequest r = isend(c, buf, offset, count, datatype, dest, tag, mode);
             r.engine().await(r);
             r.throwIfFailed();
         } catch (MpiError e) {
@@ -498,7 +503,12 @@ public class Comm {
                                     SendMode mode) {
         PointToPointEvent ev = PointToPointEvent.start(); // JFR: null unless jmpi.PointToPoint is enabled
         try {
-            Request r = new Request(this, startSend(buf, offset, count, datatype, dest, tag, mode));
+            CoreComm c = checkSend(buf, offset, count, datatype, dest, tag);
+            // A send done at once gets a request of its own, whose operation is the engine's shared completed send;
+            // not while JFR records waits (jmpi.Wait names the operation's peer and tag).
+            Request r = !WaitEvent.enabled() && sendNow(c, buf, offset, count, datatype, dest, tag, mode)
+                    ? new Request.Sent(this, c.engine().completedSend(), dest, tag)
+                    : new Request(this, isend(c, buf, offset, count, datatype, dest, tag, mode));
             if (ev != null) {
                 sendEvent(ev, mode, false, dest, tag, buf, count, datatype);
             }
@@ -716,7 +726,22 @@ public class Comm {
     }
 
     SendRequest startSend(Object buf, int offset, int count, Datatype datatype, int dest, int tag, SendMode mode) {
-        CoreComm c = checkSend(buf, offset, count, datatype, dest, tag);
+        return isend(checkSend(buf, offset, count, datatype, dest, tag), buf, offset, count, datatype, dest, tag, mode);
+    }
+
+    /**
+     * The send of {@link #startSend} when it needs no request ({@link jmpi.core.Engine#sendNow}: a small contiguous
+     * message the transport took at once); false when nothing was sent. Arguments checked ({@link #checkSend}).
+     */
+    private static boolean sendNow(CoreComm c, Object buf, int offset, int count, Datatype datatype, int dest, int tag,
+                                   SendMode mode) {
+        return !MpjBuffers.isMessage(buf, datatype) && c.engine().sendNow(c, Envelope.of(c, dest, tag),
+                new Message(buf, offset, count, datatype.basic(), datatype.planForMessages()), mode);
+    }
+
+    /** {@link #startSend} after {@link #checkSend}. */
+    private static SendRequest isend(CoreComm c, Object buf, int offset, int count, Datatype datatype, int dest, int tag,
+                                     SendMode mode) {
         if (MpjBuffers.isMessage(buf, datatype)) {
             // MPJ Express's PACKED send of a buffer: the whole buffer (offset and count ignored) as one
             // message; the buffer is committed, copied, and cleared for reuse.

@@ -36,6 +36,28 @@ public class Request {
         return s;
     }
 
+    /**
+     * The request of a send that was complete when it started ({@code jmpi.core.Engine#sendNow}): its operation is the
+     * engine's shared completed send, and its status names the destination and tag kept here, as the status of any
+     * completed send does (count 0).
+     */
+    static final class Sent extends Request {
+        private final int dest;
+        private final int tag;
+
+        Sent(Comm comm, SendRequest done, int dest, int tag) {
+            super(comm, done);
+            this.dest = dest;
+            this.tag = tag;
+        }
+
+        @Override
+        Status finish() {
+            core = null;
+            return new Status(dest, tag, 0, 0, false);
+        }
+    }
+
     /** MPI_Wait. A null or inactive request gives an empty status at once. */
     public Status Wait() {
         CoreRequest r = core;

@@ -67,6 +67,143 @@ class NonBlockingTest {
         }
     }
 
+    /**
+     * Sends that are complete when they start (small contiguous messages the transport takes at once, which carry no
+     * request of their own inside jmpi) next to ones that are not (large ones, a derived type, a buffered send): every
+     * wait and test call gives each its status (the destination as source, its tag, its index), the request becomes
+     * null once completed and a second wait gives an empty status at once, Free and Cancel leave the message to arrive,
+     * and every message arrives whole, in order. Sizes around the fastbox's and the eager ring's limits.
+     */
+    public static class SendsCompleteAtOnce {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm w = MPI.COMM_WORLD;
+            int me = w.Rank();
+            int[] sizes = {0, 1, 2, 3, 4, 7, 8, 9, 16, 17, 1024, 2047, 2048, 2049, 8191, 8192, 8193, 100_000};
+            if (me == 0) {
+                for (int round = 0; round < 7; round++) {
+                    Request[] reqs = new Request[sizes.length];
+                    for (int i = 0; i < sizes.length; i++) {
+                        int n = sizes[i];
+                        byte[] b = (byte[]) Buffers.filled(MPI.BYTE, n, 3 * round + i);
+                        reqs[i] = w.Isend(b, 0, n, MPI.BYTE, 1, 100 + i);
+                    }
+                    switch (round) {
+                        case 0 -> {
+                            for (int i = 0; i < reqs.length; i++) {
+                                Status st = reqs[i].Wait();
+                                checkSent(st, 100 + i, "Wait of send " + i);
+                                Expect.isTrue(reqs[i].Is_null(), "send " + i + " not null after Wait");
+                                Expect.isTrue(reqs[i].Wait() != null && reqs[i].Test() != null, "null send " + i);
+                            }
+                        }
+                        case 1 -> {
+                            Status[] st = Request.Waitall(reqs);
+                            for (int i = 0; i < reqs.length; i++) {
+                                checkSent(st[i], 100 + i, "Waitall of send " + i);
+                                Expect.equal(i, st[i].index, "Waitall index");
+                                Expect.isTrue(reqs[i].Is_null(), "send " + i + " not null after Waitall");
+                            }
+                        }
+                        case 2 -> {
+                            for (int done = 0; done < reqs.length; done++) {
+                                Status st = Request.Waitany(reqs);
+                                checkSent(st, 100 + st.index, "Waitany");
+                                Expect.isTrue(reqs[st.index].Is_null(), "Waitany's send not null");
+                            }
+                            Expect.equal(MPI.UNDEFINED, Request.Waitany(reqs).index, "Waitany over completed sends");
+                        }
+                        case 3 -> {
+                            int done = 0;
+                            while (done < reqs.length) {
+                                Status[] st = Request.Waitsome(reqs);
+                                for (Status x : st) {
+                                    checkSent(x, 100 + x.index, "Waitsome");
+                                    done++;
+                                }
+                            }
+                            Expect.isTrue(Request.Waitsome(reqs) == null, "Waitsome over completed sends");
+                        }
+                        case 4 -> {
+                            Status[] st;
+                            while ((st = Request.Testall(reqs)) == null) {
+                                Thread.onSpinWait();
+                            }
+                            for (int i = 0; i < reqs.length; i++) {
+                                checkSent(st[i], 100 + i, "Testall of send " + i);
+                            }
+                        }
+                        case 5 -> {
+                            int done = 0;
+                            while (done < reqs.length) {
+                                Status st = Request.Testany(reqs);
+                                if (st != null && st.index != MPI.UNDEFINED) {
+                                    checkSent(st, 100 + st.index, "Testany");
+                                    done++;
+                                }
+                                Status[] some = Request.Testsome(reqs);
+                                for (Status x : some == null ? new Status[0] : some) {
+                                    checkSent(x, 100 + x.index, "Testsome");
+                                    done++;
+                                }
+                            }
+                        }
+                        default -> {
+                            for (int i = 0; i < reqs.length; i++) {
+                                if (i % 2 == 0) {
+                                    reqs[i].Free();
+                                    Expect.isTrue(reqs[i].Is_null(), "freed send " + i + " not null");
+                                } else {
+                                    reqs[i].Cancel();
+                                    Status st = reqs[i].Wait();
+                                    Expect.isTrue(!st.Test_cancelled(), "a send was cancelled");
+                                }
+                            }
+                        }
+                    }
+                }
+                // blocking sends of the same sizes, standard and ready (the receiver posts all first, then says go)
+                awaitGo(w, 1);
+                for (int i = 0; i < sizes.length; i++) {
+                    byte[] b = (byte[]) Buffers.filled(MPI.BYTE, sizes[i], 50 + i);
+                    if (i % 2 == 0) {
+                        w.Send(b, 0, sizes[i], MPI.BYTE, 1, 100 + i);
+                    } else {
+                        w.Rsend(b, 0, sizes[i], MPI.BYTE, 1, 100 + i);
+                    }
+                }
+            } else if (me == 1) {
+                for (int round = 0; round < 7; round++) {
+                    for (int i = 0; i < sizes.length; i++) {
+                        byte[] in = new byte[sizes[i] + 1];
+                        Status st = w.Recv(in, 0, sizes[i] + 1, MPI.BYTE, 0, 100 + i);
+                        Expect.equal(sizes[i], st.Get_count(MPI.BYTE), "round " + round + " message " + i + " size");
+                        Buffers.check(MPI.BYTE, in, 0, sizes[i], 3 * round + i, "round " + round + " message " + i);
+                    }
+                }
+                byte[][] in = new byte[sizes.length][];
+                Request[] recvs = new Request[sizes.length];
+                for (int i = 0; i < sizes.length; i++) {
+                    in[i] = new byte[sizes[i]];
+                    recvs[i] = w.Irecv(in[i], 0, sizes[i], MPI.BYTE, 0, 100 + i);
+                }
+                go(w, 0);
+                Status[] st = Request.Waitall(recvs);
+                for (int i = 0; i < sizes.length; i++) {
+                    Expect.equal(sizes[i], st[i].Get_count(MPI.BYTE), "blocking send " + i + " size");
+                    Buffers.check(MPI.BYTE, in[i], 0, sizes[i], 50 + i, "blocking send " + i);
+                }
+            }
+            MPI.Finalize();
+        }
+
+        private static void checkSent(Status st, int tag, String what) {
+            Expect.equal(1, st.source, what + ": source (the destination)");
+            Expect.equal(tag, st.tag, what + ": tag");
+            Expect.isTrue(!st.Test_cancelled(), what + ": cancelled");
+        }
+    }
+
     /** Waitall over receives and sends, eager and rendezvous, in both directions at once. */
     public static class Waitall {
         public static void main(String[] args) {
@@ -302,6 +439,26 @@ class NonBlockingTest {
     @Test
     void testsomeAndWaitsomeWhileReceiversComplete() {
         MultiRank.runOk(4, SomeRacingCompletions.class, T);
+    }
+
+    @Test
+    void sendsCompleteAtOnceThroughEveryWaitAndTest() {
+        MultiRank.runOk(2, SendsCompleteAtOnce.class, T);
+    }
+
+    /** The same with every rank a JVM of its own: the shm and tcp transports take small messages at once too. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"shm", "tcp"})
+    void sendsCompleteAtOnceOnProcesses(String transport) {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        jmpi.launcher.JobSpec spec = new jmpi.launcher.JobSpec(2, java.util.List.of(), SendsCompleteAtOnce.class.getName(),
+                java.util.List.of(), true, Duration.ofSeconds(120), Duration.ofSeconds(5));
+        jmpi.launcher.JobResult r = new jmpi.launcher.ProcessJob(spec, transport)
+                .jvmOptions(java.util.List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"))
+                .output(System.out, new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8))
+                .run();
+        org.junit.jupiter.api.Assertions.assertEquals(0, r.exitCode(), "over " + transport + ":\n" + r.describe()
+                + err.toString(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     @Test

@@ -51,6 +51,7 @@ public final class Engine {
     private final Communicators comms = new Communicators(this, internal);
     private final PointToPoint p2p;
     private final FinalizeReport report;
+    private final SendRequest completedSend;
     private volatile boolean finalized;
     /** JFR: this rank's life from Init to Finalize ({@code jmpi.Rank}), or null when the event was disabled at Init. */
     private final jmpi.core.jfr.RankEvent life;
@@ -80,6 +81,8 @@ public final class Engine {
         this.p2p = library != null ? new LibraryMatching(this, library, comms, bsend, bsendOverhead, eagerLimit)
                 : new Matching(this, comms, bsend, bsendOverhead, eagerLimit, smallLimit, aheadOf(endpoint));
         this.report = new FinalizeReport(env.rank(), p2p, comms, internal);
+        this.completedSend = new SendRequest(this, -1, -1);
+        this.completedSend.completeLocally();
         int[] all = new int[env.size()];
         for (int i = 0; i < all.length; i++) {
             all[i] = i;
@@ -166,6 +169,24 @@ public final class Engine {
      */
     public SendRequest isend(CoreComm comm, Envelope to, Message message, SendMode mode) {
         return p2p.isend(comm, to, message, mode);
+    }
+
+    /**
+     * Sends {@code message} at once when it needs no request (a small contiguous standard or ready send the transport
+     * takes now, {@link PointToPoint#sendNow}): true when it was sent and is complete, false when nothing was sent
+     * and {@link #isend} must carry it. Saves a small send the request it would complete at once (mpi.Comm's Send and
+     * Isend; {@link #completedSend} stands in for it where the API needs one).
+     */
+    public boolean sendNow(CoreComm comm, Envelope to, Message message, SendMode mode) {
+        return p2p.sendNow(comm, to, message, mode);
+    }
+
+    /**
+     * A completed send shared by every send of this rank that {@link #sendNow} carried, for an API that must hand
+     * out a request for one: done, no error, and no destination or tag of its own (-1; the API keeps those).
+     */
+    public SendRequest completedSend() {
+        return completedSend;
     }
 
     /** Posts a receive into {@code message} from {@code from.rank()} of {@code comm}. Arguments are validated. */

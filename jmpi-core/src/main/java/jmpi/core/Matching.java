@@ -93,6 +93,24 @@ final class Matching implements PointToPoint {
                 mode);
     }
 
+    /**
+     * The small path of {@link #send} without a request: contiguous elements of a type the transport copies, within
+     * the small-message limit, by a standard or ready send, taken by the transport now. Everything else, and a
+     * transport without room, goes through {@link #isend}.
+     */
+    @Override
+    public boolean sendNow(CoreComm comm, Envelope to, Message message, SendMode mode) {
+        BasicType type = message.type();
+        int dest = to.rank();
+        int items = message.items();
+        if (message.plan() != null || dest == Engine.PROC_NULL || !type.segmentable()
+                || (mode != SendMode.STANDARD && mode != SendMode.READY) || (long) items * type.size() > smallLimit) {
+            return false;
+        }
+        return endpoint.trySendSmall(comm.worldRank(dest), to.context(), comm.rank(), to.tag(), type.code(),
+                message.buffer(), message.offset(), items, type.layout());
+    }
+
     /** Chooses the protocol (once) and hands the message to the class that carries it out. */
     private SendRequest send(SendRequest req, int worldDest, int context, int source, int tag, Object buf, int offset,
                              int items, PackPlan plan, int elements, BasicType type, SendMode mode) {

@@ -32,6 +32,16 @@ public interface PointToPoint {
     /** Starts a send of {@code message} to {@code to.rank()} of {@code comm}. Arguments are already validated. */
     SendRequest isend(CoreComm comm, Envelope to, Message message, SendMode mode);
 
+    /**
+     * Sends {@code message} at once when it needs no request: a small contiguous message of a standard or ready send
+     * that the transport takes into its own memory now (what {@link #isend} would complete before returning). True:
+     * sent and complete; false: nothing was sent, {@link #isend} it. Arguments are already validated. This default
+     * never does.
+     */
+    default boolean sendNow(CoreComm comm, Envelope to, Message message, SendMode mode) {
+        return false;
+    }
+
     /** Posts a receive into {@code message} from {@code from.rank()} of {@code comm}. Arguments are validated. */
     RecvRequest irecv(CoreComm comm, Envelope from, Message message);
 

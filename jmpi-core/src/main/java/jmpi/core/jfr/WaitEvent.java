@@ -53,6 +53,11 @@ public final class WaitEvent extends Event {
     @Description("The first completed request's tag (-1 for other)")
     public int tag;
 
+    /** Whether the event type is enabled (see {@link PointToPointEvent#enabled}). */
+    public static boolean enabled() {
+        return PROBE.isEnabled();
+    }
+
     public static WaitEvent start() {
         if (!PROBE.isEnabled()) {
             return null;
