@@ -162,6 +162,13 @@ class NonBlockingTest {
                         }
                     }
                 }
+                // a non-contiguous datatype: packed by its plan straight into the transport where it can
+                mpi.Datatype vec = mpi.Datatype.Vector(3, 1, 2, MPI.INT);
+                vec.Commit();
+                int[] strided = (int[]) Buffers.filled(MPI.INT, 12, 70);
+                Status sv = w.Isend(strided, 1, 2, vec, 1, 99).Wait();
+                checkSent(sv, 99, "Isend of a vector");
+                w.Send(strided, 0, 2, vec, 1, 98);
                 // blocking sends of the same sizes, standard and ready (the receiver posts all first, then says go)
                 awaitGo(w, 1);
                 for (int i = 0; i < sizes.length; i++) {
@@ -179,6 +186,16 @@ class NonBlockingTest {
                         Status st = w.Recv(in, 0, sizes[i] + 1, MPI.BYTE, 0, 100 + i);
                         Expect.equal(sizes[i], st.Get_count(MPI.BYTE), "round " + round + " message " + i + " size");
                         Buffers.check(MPI.BYTE, in, 0, sizes[i], 3 * round + i, "round " + round + " message " + i);
+                    }
+                }
+                int[] got = new int[6];
+                for (int tag = 99; tag >= 98; tag--) {
+                    Status sv = w.Recv(got, 0, 6, MPI.INT, 0, tag);
+                    Expect.equal(6, sv.Get_count(MPI.INT), "vector message size");
+                    int from = tag == 99 ? 1 : 0; // elements from, from + 2, from + 4; the next item 5 elements on
+                    for (int k = 0; k < 6; k++) {
+                        int want = (Integer) Buffers.value(MPI.INT, 70 + from + (k / 3) * 5 + (k % 3) * 2);
+                        Expect.equal(want, got[k], "vector element " + k + " (tag " + tag + ")");
                     }
                 }
                 byte[][] in = new byte[sizes.length][];

@@ -94,21 +94,34 @@ final class Matching implements PointToPoint {
     }
 
     /**
-     * The small path of {@link #send} without a request: contiguous elements of a type the transport copies, within
-     * the small-message limit, by a standard or ready send, taken by the transport now. Everything else, and a
-     * transport without room, goes through {@link #isend}.
+     * The small path of {@link #send} without a request: elements of a type the transport copies, within the
+     * small-message limit, by a standard or ready send, taken by the transport now (a non-contiguous datatype packed
+     * by its plan straight into the transport's memory, as {@link #sendSmallGathered} first tries). Everything else,
+     * and a transport without room, goes through {@link #isend}.
      */
     @Override
     public boolean sendNow(CoreComm comm, Envelope to, Message message, SendMode mode) {
         BasicType type = message.type();
         int dest = to.rank();
-        int items = message.items();
-        if (message.plan() != null || dest == Engine.PROC_NULL || !type.segmentable()
-                || (mode != SendMode.STANDARD && mode != SendMode.READY) || (long) items * type.size() > smallLimit) {
+        if (dest == Engine.PROC_NULL || !type.segmentable() || (mode != SendMode.STANDARD && mode != SendMode.READY)) {
             return false;
         }
-        return endpoint.trySendSmall(comm.worldRank(dest), to.context(), comm.rank(), to.tag(), type.code(),
-                message.buffer(), message.offset(), items, type.layout());
+        PackPlan plan = message.plan();
+        int offset = message.offset();
+        int elements = Message.elements(message.items(), plan);
+        if ((long) elements * type.size() > smallLimit) {
+            return false;
+        }
+        if (plan != null && plan.isDense()) {
+            offset += plan.type().trueLb();
+            plan = null;
+        }
+        if (plan == null) {
+            return endpoint.trySendSmall(comm.worldRank(dest), to.context(), comm.rank(), to.tag(), type.code(),
+                    message.buffer(), offset, elements, type.layout());
+        }
+        return endpoint.trySendSmallPacked(comm.worldRank(dest), to.context(), comm.rank(), to.tag(), type.code(),
+                elements, type.layout(), new PlanPacker(message.buffer(), offset, message.items(), plan));
     }
 
     /** Chooses the protocol (once) and hands the message to the class that carries it out. */
