@@ -95,9 +95,9 @@ final class Matching implements PointToPoint {
 
     /**
      * The small path of {@link #send} without a request: elements of a type the transport copies, within the
-     * small-message limit, by a standard or ready send, taken by the transport now (a non-contiguous datatype packed
-     * by its plan straight into the transport's memory, as {@link #sendSmallGathered} first tries). Everything else,
-     * and a transport without room, goes through {@link #isend}.
+     * small-message limit, by a standard or ready send, taken by the transport now (a non-contiguous datatype as
+     * {@link #sendSmallGathered} sends it). Everything else, and a transport without room, goes through {@link #isend}
+     * (which gathers a non-contiguous message again).
      */
     @Override
     public boolean sendNow(CoreComm comm, Envelope to, Message message, SendMode mode) {
@@ -120,8 +120,8 @@ final class Matching implements PointToPoint {
             return endpoint.trySendSmall(comm.worldRank(dest), to.context(), comm.rank(), to.tag(), type.code(),
                     message.buffer(), offset, elements, type.layout());
         }
-        return endpoint.trySendSmallPacked(comm.worldRank(dest), to.context(), comm.rank(), to.tag(), type.code(),
-                elements, type.layout(), new PlanPacker(message.buffer(), offset, message.items(), plan));
+        return sendGatheredNow(comm.worldRank(dest), to.context(), comm.rank(), to.tag(), message.buffer(), offset,
+                message.items(), plan, elements, type) == null;
     }
 
     /** Chooses the protocol (once) and hands the message to the class that carries it out. */
@@ -191,18 +191,12 @@ final class Matching implements PointToPoint {
     private SendRequest sendSmallGathered(SendRequest req, int worldDest, int context, int source, int tag, Object buf,
                                           int offset, int items, PackPlan plan, int elements, BasicType type,
                                           SendMode mode) {
-        if (endpoint.trySendSmallPacked(worldDest, context, source, tag, type.code(), elements, type.layout(),
-                new PlanPacker(buf, offset, items, plan))) {
+        Object gathered = sendGatheredNow(worldDest, context, source, tag, buf, offset, items, plan, elements, type);
+        if (gathered == null) {
             req.completeLocally();
             return req;
         }
-        Object scratch = Scratch.take(Scratch.SEND, type, elements);
-        PackPlan.copy(buf, offset, items, plan, scratch, 0, elements, PackPlan.of(type));
-        if (endpoint.trySendSmall(worldDest, context, source, tag, type.code(), scratch, 0, elements, type.layout())) {
-            req.completeLocally();
-            return req;
-        }
-        Object copy = type.copyOf(scratch, 0, elements);
+        Object copy = type.copyOf(gathered, 0, elements);
         if (endpoint.sharesMemoryWith(worldDest)) {
             sharedProtocol.send(req, worldDest, Protocol.EAGER, context, source, tag, copy, 0, elements, type, mode, true,
                     null, null);
@@ -211,6 +205,23 @@ final class Matching implements PointToPoint {
                     null);
         }
         return req;
+    }
+
+    /**
+     * The transport part of {@link #sendSmallGathered}: packed straight into the transport's memory, else gathered into
+     * this thread's scratch array and copied from there. Null when the transport took the message; else the array
+     * holding the gathered elements (the transport had no room).
+     */
+    private Object sendGatheredNow(int worldDest, int context, int source, int tag, Object buf, int offset, int items,
+                                   PackPlan plan, int elements, BasicType type) {
+        if (endpoint.trySendSmallPacked(worldDest, context, source, tag, type.code(), elements, type.layout(),
+                new PlanPacker(buf, offset, items, plan))) {
+            return null;
+        }
+        Object scratch = Scratch.take(Scratch.SEND, type, elements);
+        PackPlan.copy(buf, offset, items, plan, scratch, 0, elements, PackPlan.of(type));
+        return endpoint.trySendSmall(worldDest, context, source, tag, type.code(), scratch, 0, elements, type.layout())
+                ? null : scratch;
     }
 
     @Override
