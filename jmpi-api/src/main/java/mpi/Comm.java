@@ -730,8 +730,8 @@ public class Comm {
     }
 
     /**
-     * The send of {@link #startSend} when it needs no request ({@link jmpi.core.Engine#sendNow}: a small contiguous
-     * message the transport took at once); false when nothing was sent. Arguments checked ({@link #checkSend}).
+     * The send of {@link #startSend} when it needs no request ({@link jmpi.core.Engine#sendNow}: a small message the
+     * transport took at once); false when nothing was sent. Arguments checked ({@link #checkSend}).
      */
     private static boolean sendNow(CoreComm c, Object buf, int offset, int count, Datatype datatype, int dest, int tag,
                                    SendMode mode) {

@@ -172,8 +172,8 @@ public final class Engine {
     }
 
     /**
-     * Sends {@code message} at once when it needs no request (a small contiguous standard or ready send the transport
-     * takes now, {@link PointToPoint#sendNow}): true when it was sent and is complete, false when nothing was sent
+     * Sends {@code message} at once when it needs no request (a small standard or ready send the transport takes now,
+     * {@link PointToPoint#sendNow}): true when it was sent and is complete, false when nothing was sent
      * and {@link #isend} must carry it. Saves a small send the request it would complete at once (mpi.Comm's Send and
      * Isend; {@link #completedSend} stands in for it where the API needs one).
      */

@@ -33,8 +33,8 @@ public interface PointToPoint {
     SendRequest isend(CoreComm comm, Envelope to, Message message, SendMode mode);
 
     /**
-     * Sends {@code message} at once when it needs no request: a small contiguous message of a standard or ready send
-     * that the transport takes into its own memory now (what {@link #isend} would complete before returning). True:
+     * Sends {@code message} at once when it needs no request: a small message of a standard or ready send that the
+     * transport takes into its own memory now (what {@link #isend} would complete before returning). True:
      * sent and complete; false: nothing was sent, {@link #isend} it. Arguments are already validated. This default
      * never does.
      */
