@@ -192,11 +192,11 @@ final class ByteProtocol {
 
     /** A byte RTS matched receive {@code r} (envelope fields already copied): asks the sender for the data. */
     void matchedRts(RecvRequest r, Frame f) {
-        r.totalBytes = f.offset;
+        r.rare().totalBytes = f.offset;
         if (f.typeCode != r.typeCode) {
-            r.discard = true;
+            r.rare().discard = true;
         } else if (r.type == BasicType.OBJECT || r.type == BasicType.BOOLEAN) {
-            r.staging = new byte[(int) f.offset];
+            r.rare().staging = new byte[(int) f.offset];
         }
         Ahead a = null;
         if (f.recvId > 0) {
@@ -214,7 +214,7 @@ final class ByteProtocol {
                 aheads.remove(key);
             }
             if (a.bytes == f.offset) { // all of it ahead: no CTS
-                if (r.receivedBytes >= r.totalBytes) {
+                if (r.rare().receivedBytes >= r.rare().totalBytes) {
                     finish(r);
                 }
                 return;
@@ -300,11 +300,11 @@ final class ByteProtocol {
      */
     MemorySegment dataTarget(long recvId) {
         RecvRequest r = recvId < 0 ? null : recvs.get(recvId);
-        if (r == null || r.discard || r.plan != null || r.staging != null) {
+        if (r == null || r.rare().discard || r.plan != null || r.rare().staging != null) {
             return null;
         }
         MemorySegment into = r.type.writableBytes(r.buffer(), r.offset, r.capacity);
-        return into != null && into.byteSize() >= r.totalBytes ? into : null;
+        return into != null && into.byteSize() >= r.rare().totalBytes ? into : null;
     }
 
     /** The transport wrote {@code bytes} bytes of receive {@code recvId} into its {@link #dataTarget}. */
@@ -348,10 +348,10 @@ final class ByteProtocol {
      * whether r has it all. Package-private for tests.
      */
     static boolean write(RecvRequest r, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
-        if (!r.discard && r.plan != null && r.staging == null) {
+        if (!r.rare().discard && r.plan != null && r.rare().staging == null) {
             writeThroughPlan(r, messageOffset, src, srcOffset, bytes);
-        } else if (!r.discard) {
-            MemorySegment into = r.staging != null ? MemorySegment.ofArray(r.staging)
+        } else if (!r.rare().discard) {
+            MemorySegment into = r.rare().staging != null ? MemorySegment.ofArray(r.rare().staging)
                     : r.type.writableBytes(r.buffer(), r.offset, r.capacity);
             long fits = Math.min(bytes, into.byteSize() - messageOffset);
             if (fits > 0) {
@@ -369,8 +369,8 @@ final class ByteProtocol {
 
     /** Counts {@code bytes} more of {@code r}'s message as arrived; whether r has it all. */
     private static boolean counted(RecvRequest r, long bytes) {
-        r.receivedBytes += bytes;
-        return r.receivedBytes >= r.totalBytes;
+        r.rare().receivedBytes += bytes;
+        return r.rare().receivedBytes >= r.rare().totalBytes;
     }
 
     /**
@@ -390,19 +390,19 @@ final class ByteProtocol {
             return;
         }
         if (at % size != 0) {
-            if (r.partial == null || r.partialEnd != at) {
+            if (r.rare().partial == null || r.rare().partialEnd != at) {
                 throw new IllegalStateException("rendezvous data out of order: the piece at byte " + at
                         + " continues an element no earlier piece began");
             }
             int within = (int) (at % size);
             int take = (int) Math.min(size - within, end - at);
-            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(r.partial),
+            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(r.rare().partial),
                     ValueLayout.JAVA_BYTE, within, take);
             at += take;
             srcOffset += take;
-            r.partialEnd = at;
+            r.rare().partialEnd = at;
             if (at % size == 0) {
-                Delivery.unpackThroughPlan(r, MemorySegment.ofArray(r.partial), 0, at - size, size);
+                Delivery.unpackThroughPlan(r, MemorySegment.ofArray(r.rare().partial), 0, at - size, size);
             }
         }
         long whole = (end - at) / size * size;
@@ -412,34 +412,34 @@ final class ByteProtocol {
             srcOffset += whole;
         }
         if (at < end) {
-            if (r.partial == null) {
-                r.partial = new byte[size];
+            if (r.rare().partial == null) {
+                r.rare().partial = new byte[size];
             }
-            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(r.partial),
+            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(r.rare().partial),
                     ValueLayout.JAVA_BYTE, 0, end - at);
-            r.partialEnd = end;
+            r.rare().partialEnd = end;
         }
     }
 
     private void finish(RecvRequest r) {
         int n = Math.min(r.count, r.capacity);
-        if (!r.discard) {
+        if (!r.rare().discard) {
             r.count = n;
         }
-        if (r.staging != null && !r.discard && n > 0) {
+        if (r.rare().staging != null && !r.rare().discard && n > 0) {
             if (r.type == BasicType.OBJECT) {
                 try {
-                    ObjectCodec.deserialize(r.staging, n, (Object[]) r.buffer(), r.offset, r.engine.objectLoader(),
+                    ObjectCodec.deserialize(r.rare().staging, n, (Object[]) r.buffer(), r.offset, r.engine.objectLoader(),
                             r.engine.objectFilter());
                 } catch (ObjectCodec.ObjectCodecException e) {
                     r.error = ErrorClass.ERR_TYPE;
                     r.errorDetail = e.getMessage();
                 }
             } else {
-                r.type.copyFromBytes(r.staging, r.buffer(), r.offset, n);
+                r.type.copyFromBytes(r.rare().staging, r.buffer(), r.offset, n);
             }
         }
-        r.staging = null;
+        r.rare().staging = null;
         r.finish();
     }
 }

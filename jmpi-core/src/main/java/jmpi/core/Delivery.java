@@ -202,7 +202,7 @@ final class Delivery {
     /** Records a truncation; returns how many elements fit. */
     private static int truncated(RecvRequest r, int count, int source, int tag) {
         r.error = ErrorClass.ERR_TRUNCATE;
-        r.truncatedFrom = count;
+        r.rare().truncatedFrom = count;
         r.errorDetail = "message of " + count + " elements from rank " + source + " (tag " + tag
                 + ") is longer than the receive buffer of " + r.capacity;
         r.count = r.capacity;

@@ -265,7 +265,7 @@ final class LibraryMatching implements PointToPoint {
                 return r;
             }
             MemorySegment memory = lib.allocate(firstPart); // (a longer message's rest comes to memory of its size)
-            r.libraryOperation = lib.irecv(context, worldSource, libTag, memory.asSlice(0, firstPart),
+            r.rare().libraryOperation = lib.irecv(context, worldSource, libTag, memory.asSlice(0, firstPart),
                     new Receiving(r, memory));
         }
         return r;
@@ -540,7 +540,7 @@ final class LibraryMatching implements PointToPoint {
                 }
             }
         }
-        if (!(r.libraryOperation instanceof Operation op)) {
+        if (!(r.rare().libraryOperation instanceof Operation op)) {
             return false;
         }
         lib.cancel(op);

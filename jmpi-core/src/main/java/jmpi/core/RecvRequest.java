@@ -13,13 +13,6 @@ public final class RecvRequest extends CoreRequest {
     final int context;
     final int wantSource;
     final int wantTag;
-    /** Byte-transport rendezvous state ({@link ByteProtocol}); under the progress lock. */
-    long totalBytes;
-    long receivedBytes;
-    /** Where DATA lands when the buffer has no byte view (objects, booleans). */
-    byte[] staging;
-    /** The message is consumed but not stored (type mismatch). */
-    boolean discard;
     /** {@link #buffer} is the calling thread's {@link Scratch} array until {@link #finish} ({@link #stageInScratch}). */
     private boolean scratchStaged;
     /**
@@ -32,15 +25,11 @@ public final class RecvRequest extends CoreRequest {
     int userOffset;
     int userItems;
     /**
-     * A byte rendezvous into a non-contiguous datatype ({@link ByteProtocol}): the bytes of an element a
-     * piece of data began and the next piece ends, and the stream byte where that next piece must start.
+     * What only some receives use, made on first use ({@link #rare()}): a byte-transport rendezvous's state, a
+     * truncation's true count, a matching library's operation. Out of the object every receive allocates (a small
+     * receive's allocation costs time per byte: bench/results/2026-12-07-small-bandwidth.txt).
      */
-    byte[] partial;
-    long partialEnd;
-    /** After a truncation: how many elements the message carried ({@link #count()} is then what fit). */
-    int truncatedFrom;
-    /** The matching transport's operation of this receive (for cancel), or null. */
-    Object libraryOperation;
+    private Rare rare;
     /** Posted-queue links; written only under the engine's progress lock. */
     RecvRequest next;
     RecvRequest prev;
@@ -104,7 +93,8 @@ public final class RecvRequest extends CoreRequest {
      * {@code ERR_TRUNCATE}), where {@code count()} is what fit and this is what was sent.
      */
     public int messageCount() {
-        return error == ErrorClass.ERR_TRUNCATE && truncatedFrom > count ? truncatedFrom : count;
+        int from = rare == null ? 0 : rare.truncatedFrom;
+        return error == ErrorClass.ERR_TRUNCATE && from > count ? from : count;
     }
 
     /** Whether this receive has its array yet: the user's (contiguous) or a staging array (non-contiguous). */
@@ -156,5 +146,36 @@ public final class RecvRequest extends CoreRequest {
     void fail(jmpi.datatype.DatatypeException e) {
         error = ErrorClass.valueOf(e.errorClass().name());
         errorDetail = e.getMessage();
+    }
+
+    /** The rarely used state, made now if this receive has none yet. */
+    Rare rare() {
+        Rare r = rare;
+        if (r == null) {
+            r = new Rare();
+            rare = r;
+        }
+        return r;
+    }
+
+    /** See {@link RecvRequest#rare}. Written under the progress lock (matching library: by the posting thread). */
+    static final class Rare {
+        /** Byte-transport rendezvous state ({@link ByteProtocol}). */
+        long totalBytes;
+        long receivedBytes;
+        /** Where DATA lands when the buffer has no byte view (objects, booleans). */
+        byte[] staging;
+        /** The message is consumed but not stored (type mismatch). */
+        boolean discard;
+        /**
+         * A byte rendezvous into a non-contiguous datatype ({@link ByteProtocol}): the bytes of an element a
+         * piece of data began and the next piece ends, and the stream byte where that next piece must start.
+         */
+        byte[] partial;
+        long partialEnd;
+        /** After a truncation: how many elements the message carried ({@link #count()} is then what fit). */
+        int truncatedFrom;
+        /** The matching transport's operation of this receive (for cancel), or null. */
+        Object libraryOperation;
     }
 }

@@ -208,9 +208,9 @@ class PlanDeliveryTest {
                     PackPlan plan = PackPlan.compile(TypeMap.vector(room, 1, stride, TypeMap.of(t)));
                     RecvRequest r = RecvRequest.of(null, 0, Engine.ANY_SOURCE, Engine.ANY_TAG, user, offset, 1, t, plan);
                     if (t == BasicType.BOOLEAN) {
-                        r.staging = new byte[stream.length]; // as ByteProtocol.matchedRts stages booleans
+                        r.rare().staging = new byte[stream.length]; // as ByteProtocol.matchedRts stages booleans
                     }
-                    r.totalBytes = stream.length;
+                    r.rare().totalBytes = stream.length;
                     r.count = n;
                     long at = 0;
                     boolean all = stream.length == 0;
@@ -222,9 +222,9 @@ class PlanDeliveryTest {
                         at += piece;
                     }
                     assertTrue(all, "every byte counted");
-                    if (r.staging != null) { // booleans: stored at finish, as ByteProtocol.finish does
-                        t.copyFromBytes(r.staging, r.buffer(), r.offset, Math.min(n, room));
-                        r.staging = null;
+                    if (r.rare().staging != null) { // booleans: stored at finish, as ByteProtocol.finish does
+                        t.copyFromBytes(r.rare().staging, r.buffer(), r.offset, Math.min(n, room));
+                        r.rare().staging = null;
                     }
                     r.finish();
                     String what = t + " stride " + stride + " n " + n + " room " + room;
@@ -238,7 +238,7 @@ class PlanDeliveryTest {
     void aPieceThatContinuesAnElementNoPieceBeganIsRefused() {
         double[] user = new double[80];
         RecvRequest r = vectorRecv(user, 0, 10, 8);
-        r.totalBytes = 80;
+        r.rare().totalBytes = 80;
         byte[] stream = raw(values(10));
         ByteProtocol.write(r, 0, MemorySegment.ofArray(stream), 0, 12); // element 1 begun: 4 of its 8 bytes
         IllegalStateException e = assertThrows(IllegalStateException.class,
