@@ -192,11 +192,12 @@ final class ByteProtocol {
 
     /** A byte RTS matched receive {@code r} (envelope fields already copied): asks the sender for the data. */
     void matchedRts(RecvRequest r, Frame f) {
-        r.rare().totalBytes = f.offset;
+        RecvRequest.Rare x = r.rare();
+        x.totalBytes = f.offset;
         if (f.typeCode != r.typeCode) {
-            r.rare().discard = true;
+            x.discard = true;
         } else if (r.type == BasicType.OBJECT || r.type == BasicType.BOOLEAN) {
-            r.rare().staging = new byte[(int) f.offset];
+            x.staging = new byte[(int) f.offset];
         }
         Ahead a = null;
         if (f.recvId > 0) {
@@ -214,7 +215,7 @@ final class ByteProtocol {
                 aheads.remove(key);
             }
             if (a.bytes == f.offset) { // all of it ahead: no CTS
-                if (r.rare().receivedBytes >= r.rare().totalBytes) {
+                if (x.receivedBytes >= x.totalBytes) {
                     finish(r);
                 }
                 return;
@@ -300,11 +301,15 @@ final class ByteProtocol {
      */
     MemorySegment dataTarget(long recvId) {
         RecvRequest r = recvId < 0 ? null : recvs.get(recvId);
-        if (r == null || r.rare().discard || r.plan != null || r.rare().staging != null) {
+        if (r == null) {
+            return null;
+        }
+        RecvRequest.Rare x = r.rare();
+        if (x.discard || r.plan != null || x.staging != null) {
             return null;
         }
         MemorySegment into = r.type.writableBytes(r.buffer(), r.offset, r.capacity);
-        return into != null && into.byteSize() >= r.rare().totalBytes ? into : null;
+        return into != null && into.byteSize() >= x.totalBytes ? into : null;
     }
 
     /** The transport wrote {@code bytes} bytes of receive {@code recvId} into its {@link #dataTarget}. */
@@ -348,10 +353,11 @@ final class ByteProtocol {
      * whether r has it all. Package-private for tests.
      */
     static boolean write(RecvRequest r, long messageOffset, MemorySegment src, long srcOffset, long bytes) {
-        if (!r.rare().discard && r.plan != null && r.rare().staging == null) {
+        RecvRequest.Rare x = r.rare();
+        if (!x.discard && r.plan != null && x.staging == null) {
             writeThroughPlan(r, messageOffset, src, srcOffset, bytes);
-        } else if (!r.rare().discard) {
-            MemorySegment into = r.rare().staging != null ? MemorySegment.ofArray(r.rare().staging)
+        } else if (!x.discard) {
+            MemorySegment into = x.staging != null ? MemorySegment.ofArray(x.staging)
                     : r.type.writableBytes(r.buffer(), r.offset, r.capacity);
             long fits = Math.min(bytes, into.byteSize() - messageOffset);
             if (fits > 0) {
@@ -369,15 +375,16 @@ final class ByteProtocol {
 
     /** Counts {@code bytes} more of {@code r}'s message as arrived; whether r has it all. */
     private static boolean counted(RecvRequest r, long bytes) {
-        r.rare().receivedBytes += bytes;
-        return r.rare().receivedBytes >= r.rare().totalBytes;
+        RecvRequest.Rare x = r.rare();
+        x.receivedBytes += bytes;
+        return x.receivedBytes >= x.totalBytes;
     }
 
     /**
      * A piece of a message received into a non-contiguous datatype: unpacked through the plan straight into
      * the user's buffer ({@link Delivery#unpackThroughPlan}; no staging array, no scatter at finish). Pieces
      * need not end on element boundaries: the bytes of an element split between two pieces are put together
-     * in {@link RecvRequest#partial} (a transport delivers one message's pieces in order; a piece that would
+     * in {@link RecvRequest.Rare#partial} (a transport delivers one message's pieces in order; a piece that would
      * continue an element no piece began is refused). After a datatype failure nothing more is stored.
      */
     private static void writeThroughPlan(RecvRequest r, long at, MemorySegment src, long srcOffset, long bytes) {
@@ -389,20 +396,21 @@ final class ByteProtocol {
         if (end <= at) {
             return;
         }
+        RecvRequest.Rare x = r.rare();
         if (at % size != 0) {
-            if (r.rare().partial == null || r.rare().partialEnd != at) {
+            if (x.partial == null || x.partialEnd != at) {
                 throw new IllegalStateException("rendezvous data out of order: the piece at byte " + at
                         + " continues an element no earlier piece began");
             }
             int within = (int) (at % size);
             int take = (int) Math.min(size - within, end - at);
-            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(r.rare().partial),
+            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(x.partial),
                     ValueLayout.JAVA_BYTE, within, take);
             at += take;
             srcOffset += take;
-            r.rare().partialEnd = at;
+            x.partialEnd = at;
             if (at % size == 0) {
-                Delivery.unpackThroughPlan(r, MemorySegment.ofArray(r.rare().partial), 0, at - size, size);
+                Delivery.unpackThroughPlan(r, MemorySegment.ofArray(x.partial), 0, at - size, size);
             }
         }
         long whole = (end - at) / size * size;
@@ -412,34 +420,35 @@ final class ByteProtocol {
             srcOffset += whole;
         }
         if (at < end) {
-            if (r.rare().partial == null) {
-                r.rare().partial = new byte[size];
+            if (x.partial == null) {
+                x.partial = new byte[size];
             }
-            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(r.rare().partial),
+            MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, MemorySegment.ofArray(x.partial),
                     ValueLayout.JAVA_BYTE, 0, end - at);
-            r.rare().partialEnd = end;
+            x.partialEnd = end;
         }
     }
 
     private void finish(RecvRequest r) {
+        RecvRequest.Rare x = r.rare();
         int n = Math.min(r.count, r.capacity);
-        if (!r.rare().discard) {
+        if (!x.discard) {
             r.count = n;
         }
-        if (r.rare().staging != null && !r.rare().discard && n > 0) {
+        if (x.staging != null && !x.discard && n > 0) {
             if (r.type == BasicType.OBJECT) {
                 try {
-                    ObjectCodec.deserialize(r.rare().staging, n, (Object[]) r.buffer(), r.offset, r.engine.objectLoader(),
+                    ObjectCodec.deserialize(x.staging, n, (Object[]) r.buffer(), r.offset, r.engine.objectLoader(),
                             r.engine.objectFilter());
                 } catch (ObjectCodec.ObjectCodecException e) {
                     r.error = ErrorClass.ERR_TYPE;
                     r.errorDetail = e.getMessage();
                 }
             } else {
-                r.type.copyFromBytes(r.rare().staging, r.buffer(), r.offset, n);
+                r.type.copyFromBytes(x.staging, r.buffer(), r.offset, n);
             }
         }
-        r.rare().staging = null;
+        x.staging = null;
         r.finish();
     }
 }

@@ -103,13 +103,13 @@ final class Matching implements PointToPoint {
     public boolean sendNow(CoreComm comm, Envelope to, Message message, SendMode mode) {
         BasicType type = message.type();
         int dest = to.rank();
-        if (dest == Engine.PROC_NULL || !type.segmentable() || (mode != SendMode.STANDARD && mode != SendMode.READY)) {
+        if (dest == Engine.PROC_NULL) {
             return false;
         }
         PackPlan plan = message.plan();
         int offset = message.offset();
         int elements = Message.elements(message.items(), plan);
-        if ((long) elements * type.size() > smallLimit) {
+        if (!Protocol.small(mode, type, (long) elements * type.size(), smallLimit)) {
             return false;
         }
         if (plan != null && plan.isDense()) {

@@ -40,11 +40,17 @@ enum Protocol {
      * @param sharesMemory asked only when the answer matters (not for a small message)
      * @param dest         the destination's world rank, for {@code sharesMemory}
      */
+    /**
+     * Whether a message goes {@link #SMALL}: a standard or ready send of a type the transport copies, at most
+     * {@code smallLimit} bytes. {@link #choose}'s first rule, and {@code Matching.sendNow}'s.
+     */
+    static boolean small(SendMode mode, BasicType type, long bytes, int smallLimit) {
+        return (mode == SendMode.STANDARD || mode == SendMode.READY) && type.segmentable() && bytes <= smallLimit;
+    }
+
     static Protocol choose(SendMode mode, BasicType type, long bytes, PackPlan plan, int smallLimit, int eagerLimit,
                            IntPredicate sharesMemory, int dest) {
-        boolean small = (mode == SendMode.STANDARD || mode == SendMode.READY) && type.segmentable()
-                && bytes <= smallLimit;
-        if (small) {
+        if (small(mode, type, bytes, smallLimit)) {
             return SMALL;
         }
         if (mode == SendMode.BUFFERED || bytes <= eagerLimit) {

@@ -173,7 +173,7 @@ public final class RecvRequest extends CoreRequest {
          */
         byte[] partial;
         long partialEnd;
-        /** After a truncation: how many elements the message carried ({@link #count()} is then what fit). */
+        /** After a truncation: how many elements the message carried ({@link RecvRequest#count()} is then what fit). */
         int truncatedFrom;
         /** The matching transport's operation of this receive (for cancel), or null. */
         Object libraryOperation;
