@@ -41,7 +41,11 @@ public final class BenchOptions {
     public final int warmup;
     /** Messages in flight per iteration of the bandwidth drivers. */
     public final int window;
-    /** The transport named on the command line (report only). */
+    /**
+     * The transport named on the command line; without {@code --transport}, the one jmpirun started this process rank
+     * on ({@code JMPI_TRANSPORT}: shm, tcp, auto), else threads (the embedded default). Reports and the collective
+     * drivers' locality.
+     */
     public final String transport;
     /** The command line that reproduces the run (report only). */
     public final String command;
@@ -80,12 +84,18 @@ public final class BenchOptions {
      *                                  inconsistent range
      */
     public static BenchOptions parse(String[] args, int defaultIters, int defaultWarmup) {
+        return parse(args, defaultIters, defaultWarmup, System::getenv);
+    }
+
+    /** {@link #parse(String[], int, int)} with the process environment's variables read through {@code env}. */
+    static BenchOptions parse(String[] args, int defaultIters, int defaultWarmup,
+                              java.util.function.UnaryOperator<String> env) {
         long min = 1;
         long max = 4L << 20;
         int iters = defaultIters;
         int warmup = defaultWarmup;
         int window = 64;
-        String transport = "threads";
+        String transport = env.apply("JMPI_TRANSPORT") != null ? env.apply("JMPI_TRANSPORT") : "threads";
         String command = null;
         long fitMax = -1;
         double warmupSeconds = -1;

@@ -19,6 +19,17 @@ class BenchOptionsTest {
     }
 
     @Test
+    void theTransportIsTheOptionsElseTheLaunchersElseThreads() {
+        String[] none = new String[0];
+        assertEquals("threads", BenchOptions.parse(none, 1, 1, name -> null).transport);
+        assertEquals("shm", BenchOptions.parse(none, 1, 1, name -> name.equals("JMPI_TRANSPORT") ? "shm" : null).transport);
+        assertEquals("tcp", BenchOptions.parse(new String[] {"--transport", "tcp"}, 1, 1,
+                name -> name.equals("JMPI_TRANSPORT") ? "shm" : null).transport);
+        assertEquals("shm", BenchOptions.parse(none, 1, 1, name -> name.equals("JMPI_TRANSPORT") ? "shm" : null)
+                .commandOr("latency", 2).split(" --transport ")[1].split(" ")[0], "the reproducing command names it");
+    }
+
+    @Test
     void parsesSuffixesAndAddsAnOddMaximum() {
         BenchOptions o = BenchOptions.parse(new String[] {"--min", "1K", "--max", "3k"}, 10, 1);
         assertEquals(List.of(1024, 2048, 3072), o.sizes());
