@@ -246,22 +246,24 @@ final class Matching implements PointToPoint {
 
     private RecvRequest irecv(int context, int source, int tag, Object buf, int offset, int items, BasicType type,
                               PackPlan plan) {
-        RecvRequest r = RecvRequest.of(engine, context, source, tag, buf, offset, items, type, plan);
         if (source == Engine.PROC_NULL) { // (complete already, empty)
-            return r;
+            return RecvRequest.of(engine, context, source, tag, buf, offset, items, type, plan);
         }
         lock.lock();
         try {
+            // Made under the lock, not before it: the lock's atomic instruction waits for the stores before it to
+            // drain, and a new request's initializing stores were most of them
+            RecvRequest r = RecvRequest.of(engine, context, source, tag, buf, offset, items, type, plan);
             Frame f = queues.findUnexpected(r.context, r.wantSource, r.wantTag, true);
             if (f != null) {
                 receive(r, f);
             } else {
                 queues.post(r);
             }
+            return r;
         } finally {
             lock.unlock();
         }
-        return r;
     }
 
     /** Moves a matched frame's data into the receive buffer and completes both sides. Under the lock. */
