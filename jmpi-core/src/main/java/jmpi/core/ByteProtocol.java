@@ -10,6 +10,7 @@ import jmpi.datatype.BasicType;
 import jmpi.datatype.ObjectCodec;
 import jmpi.spi.Endpoint;
 import jmpi.spi.Frame;
+import jmpi.spi.SpinLock;
 
 /**
  * The point-to-point protocols between ranks that do not share memory (byte transports): eager

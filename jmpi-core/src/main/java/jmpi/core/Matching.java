@@ -11,6 +11,7 @@ import jmpi.spi.Completion;
 import jmpi.spi.Endpoint;
 import jmpi.spi.Frame;
 import jmpi.spi.FrameSink;
+import jmpi.spi.SpinLock;
 
 /**
  * The engine's own {@link PointToPoint}: MPI matching over a transport that only moves frames. A send

@@ -7,6 +7,8 @@ import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
 
+import jmpi.spi.SpinLock;
+
 /**
  * {@link SpinLock} excludes: two threads each increment a plain field under the lock, so each sees the
  * other's increment or none, never the same value. r1, r2: the value each thread's increment produced.

@@ -7,6 +7,8 @@ import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
+import jmpi.spi.SpinLock;
+
 /**
  * {@link SpinLock#tryLock} fails while the lock is held and, when it succeeds, sees every plain write
  * of the previous holder. r1: 1 if the reader took the lock (0: it found it held and read nothing),

@@ -7,6 +7,8 @@ import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
+import jmpi.spi.SpinLock;
+
 /**
  * {@link SpinLock} publishes: plain writes made under the lock are all seen by the next holder (the
  * release store of {@code unlock} against the CAS that takes the lock). r1: 1 once the reader holds the

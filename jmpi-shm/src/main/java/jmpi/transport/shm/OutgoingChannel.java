@@ -3,11 +3,11 @@ package jmpi.transport.shm;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayDeque;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 import jmpi.spi.Frame;
 import jmpi.spi.FrameDescriptor;
+import jmpi.spi.SpinLock;
 
 /**
  * This rank's sending side towards one peer: the producer end of the peer's inbound ring for this
@@ -23,7 +23,7 @@ import jmpi.spi.FrameDescriptor;
  * (an ack may complete a request and wake threads; it must not run under a transport lock).
  */
 final class OutgoingChannel {
-    final ReentrantLock lock = new ReentrantLock();
+    final SpinLock lock = new SpinLock();
     private final int self;
     final int dest;
     private final Supplier<ShmFile> mapper;

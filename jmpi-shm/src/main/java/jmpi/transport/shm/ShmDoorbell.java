@@ -22,10 +22,15 @@ import java.util.Iterator;
  * announced in its file ({@link ShmFileDescriptor#DOORBELL}, an int: 1 = "parked, poke me") that it
  * sleeps. Senders never make a system call while the receiver spins or polls.
  *
- * <p>The hand-shake (Dekker): the parker stores the flag (volatile), then re-checks its rings; a
- * sender publishes its record's {@code tail} (release), issues a full fence, then reads the flag.
- * At least one of them sees the other's store, so a record never sits beside a sleeping receiver.
- * The sender that turns the flag from 1 to 0 (CAS) pokes; others see 0 and do not.
+ * <p>The hand-shake: the parker stores the flag (volatile: a full fence follows it), then re-checks its rings, waits
+ * {@link #SETTLE_NANOS} re-checking them, and only then sleeps; a sender publishes its record (release stores) and
+ * then reads the flag, with no fence in between: a full fence per message was the largest single cost of a small send
+ * (41 % of {@code trySendSmall}'s samples in a profile of a window of 8-byte sends, 2026-12-08-shm-send-fences.txt).
+ * Without it the sender's read of the flag may be served before its record's stores are visible to the parker,
+ * so both may miss the other's store; but a store leaves the store buffer within a cache line's transfer (well
+ * under a microsecond), so the parker's re-checks during the settle time find such a record. Should a store take
+ * longer still, the record waits for the end of the sleep (at most the park's time, a millisecond by default):
+ * later, never lost. The sender that turns the flag from 1 to 0 (CAS) pokes; others see 0 and do not.
  *
  * <p>Concurrency: {@link #announce}, {@link #retract} and {@link #sleep} are called by the one thread
  * of the owner that holds the endpoint's park slot; {@link #wakeLocal} by any thread of the owner;
@@ -35,6 +40,8 @@ import java.util.Iterator;
 final class ShmDoorbell implements AutoCloseable {
     private static final VarHandle FLAG = ValueLayout.JAVA_INT.varHandle();
     private static final System.Logger LOG = System.getLogger(ShmDoorbell.class.getName());
+    /** How long a parker that announced goes on re-checking its rings before it sleeps (see the class comment). */
+    static final long SETTLE_NANOS = 20_000;
 
     private final Path path;
     private final MemorySegment own;
@@ -123,7 +130,6 @@ final class ShmDoorbell implements AutoCloseable {
      * {@code destRingFile}), pokes dest if it announced that it sleeps.
      */
     void ring(int dest, MemorySegment destFile, Path destRingFile) {
-        VarHandle.fullFence();
         if ((int) FLAG.getVolatile(destFile, ShmFileDescriptor.DOORBELL) == 0
                 || !FLAG.compareAndSet(destFile, ShmFileDescriptor.DOORBELL, 1, 0)) {
             return;

@@ -36,7 +36,8 @@ import jmpi.spi.FrameSink;
  * <p>Waiting: processes cannot unpark each other. {@link #park} announces the thread in
  * {@code parked} (volatile) and re-checks {@code ready} and the rings. A park of a millisecond or
  * more, with the doorbell on ({@code jmpi.shm.doorbell}), then sleeps on this rank's socket after
- * raising the doorbell flag in its file; a sender that publishes afterwards sees the flag and pokes
+ * raising the doorbell flag in its file and re-checking for a few microseconds; a sender that publishes afterwards
+ * sees the flag and pokes
  * ({@link ShmDoorbell}: the cross-process Dekker pair is described there). Shorter parks, a second
  * parking thread, or the doorbell off: sleep at most {@code jmpi.shm.parkNanos}, so a peer's frame is
  * noticed within that bound. {@link #wake} unparks the announced thread of this process and wakes
@@ -368,7 +369,7 @@ public final class ShmEndpoint implements Endpoint {
             if (bell != null && announced && maxNanos >= 1_000_000) {
                 bell.announce();
                 try {
-                    if (!ready.getAsBoolean() && !incoming(true)) {
+                    if (!settled(ready)) {
                         bell.sleep(maxNanos / 1_000_000);
                     }
                 } finally {
@@ -385,6 +386,21 @@ public final class ShmEndpoint implements Endpoint {
                 PARKED.setVolatile(this, (Thread) null);
             }
         }
+    }
+
+    /**
+     * After the doorbell's announce: whether {@code ready} or a ring's record turns up within
+     * {@link ShmDoorbell#SETTLE_NANOS} (a sender's record whose stores were still on their way when it read the flag).
+     */
+    private boolean settled(BooleanSupplier ready) {
+        long start = System.nanoTime();
+        do {
+            if (ready.getAsBoolean() || incoming(true)) {
+                return true;
+            }
+            Thread.onSpinWait();
+        } while (System.nanoTime() - start < ShmDoorbell.SETTLE_NANOS);
+        return false;
     }
 
     @Override
