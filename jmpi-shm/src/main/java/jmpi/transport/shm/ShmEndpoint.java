@@ -398,7 +398,7 @@ public final class ShmEndpoint implements Endpoint {
             if (ready.getAsBoolean() || incoming(true)) {
                 return true;
             }
-            Thread.onSpinWait();
+            Thread.yield(); // (ranks may outnumber cores: the sender may need this one)
         } while (System.nanoTime() - start < ShmDoorbell.SETTLE_NANOS);
         return false;
     }
