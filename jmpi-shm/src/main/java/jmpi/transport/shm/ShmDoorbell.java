@@ -25,7 +25,8 @@ import java.util.Iterator;
  * <p>The hand-shake: the parker stores the flag (volatile: a full fence follows it), then re-checks its rings, waits
  * {@link #SETTLE_NANOS} re-checking them, and only then sleeps; a sender publishes its record (release stores) and
  * then reads the flag, with no fence in between: a full fence per message was the largest single cost of a small send
- * (41 % of {@code trySendSmall}'s samples in a profile of a window of 8-byte sends, bench/results/2026-12-07-shm-send-fences.txt).
+ * (41 % of {@code trySendSmall}'s samples in a profile of a window of 8-byte sends,
+ * bench/results/2026-12-07-shm-send-fences.txt).
  * Without it the sender's read of the flag may be served before its record's stores are visible to the parker,
  * so both may miss the other's store; but a store leaves the store buffer within a cache line's transfer (well
  * under a microsecond), so the parker's re-checks during the settle time find such a record. Should a store take

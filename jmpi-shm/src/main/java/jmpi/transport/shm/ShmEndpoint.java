@@ -36,9 +36,8 @@ import jmpi.spi.FrameSink;
  * <p>Waiting: processes cannot unpark each other. {@link #park} announces the thread in
  * {@code parked} (volatile) and re-checks {@code ready} and the rings. A park of a millisecond or
  * more, with the doorbell on ({@code jmpi.shm.doorbell}), then sleeps on this rank's socket after
- * raising the doorbell flag in its file and re-checking for a few microseconds; a sender that publishes afterwards
- * sees the flag and pokes
- * ({@link ShmDoorbell}: the cross-process Dekker pair is described there). Shorter parks, a second
+ * raising the doorbell flag in its file and re-checking its rings for 20 microseconds; a sender that publishes
+ * afterwards sees the flag and pokes ({@link ShmDoorbell}: the cross-process hand-shake is described there). Shorter parks, a second
  * parking thread, or the doorbell off: sleep at most {@code jmpi.shm.parkNanos}, so a peer's frame is
  * noticed within that bound. {@link #wake} unparks the announced thread of this process and wakes
  * its socket sleep. The in-process Dekker pair: the parker writes {@code parked} then reads
