@@ -95,7 +95,8 @@ public final class BenchOptions {
         int iters = defaultIters;
         int warmup = defaultWarmup;
         int window = 64;
-        String transport = env.apply("JMPI_TRANSPORT") != null ? env.apply("JMPI_TRANSPORT") : "threads";
+        String launched = env.apply("JMPI_TRANSPORT");
+        String transport = launched != null ? launched : "threads";
         String command = null;
         long fitMax = -1;
         double warmupSeconds = -1;

@@ -37,9 +37,9 @@ import jmpi.spi.FrameSink;
  * {@code parked} (volatile) and re-checks {@code ready} and the rings. A park of a millisecond or
  * more, with the doorbell on ({@code jmpi.shm.doorbell}), then sleeps on this rank's socket after
  * raising the doorbell flag in its file and re-checking its rings for 20 microseconds; a sender that publishes
- * afterwards sees the flag and pokes ({@link ShmDoorbell}: the cross-process hand-shake is described there). Shorter parks, a second
- * parking thread, or the doorbell off: sleep at most {@code jmpi.shm.parkNanos}, so a peer's frame is
- * noticed within that bound. {@link #wake} unparks the announced thread of this process and wakes
+ * afterwards sees the flag and pokes ({@link ShmDoorbell}: the cross-process hand-shake is described there).
+ * Shorter parks, a second parking thread, or the doorbell off: sleep at most {@code jmpi.shm.parkNanos}, so a
+ * peer's frame is noticed within that bound. {@link #wake} unparks the announced thread of this process and wakes
  * its socket sleep. The in-process Dekker pair: the parker writes {@code parked} then reads
  * {@code ready}; a waker makes {@code ready} true then reads {@code parked}; both accesses are
  * volatile, so one sees the other.
